@@ -1,0 +1,89 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { useNonce } from "./lib/nonce";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const snapshot = await context.services.catalogue.snapshot();
+  return { nav: snapshot.nav, shop: context.services.shop };
+}
+
+// The navigation and the shop's details only change with the catalogue; client navigations skip them.
+export const shouldRevalidate: ShouldRevalidateFunction = () => false;
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRootData();
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1e293b" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+          Skip to content
+        </a>
+        <SiteHeader nav={data?.nav ?? []} shop={data?.shop} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter shop={data?.shop} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let heading = "Something went wrong";
+  let details = "Please try again in a moment. If it keeps happening, contact us and we will sort it out.";
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      heading = typeof error.data === "string" && error.data ? error.data : "Page not found";
+      details = "The page you were looking for is not here. Try the search box, or browse our products.";
+    } else {
+      heading = `${error.status} ${error.statusText}`;
+    }
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    details = error.message;
+  }
+  return (
+    <section className="container-page py-16 text-center">
+      <h1 className="text-3xl font-bold">{heading}</h1>
+      <p className="mt-4 text-slate-600">{details}</p>
+      <a href="/" className="btn-primary mt-8">
+        Back to the home page
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,10 @@
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("print", "routes/print.tsx"),
+  route("product/:slug", "routes/product.tsx"),
+  route("category/:subcategoryId/:subcategorySlug", "routes/subcategory.tsx"),
+  route(":categorySlug", "routes/category.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

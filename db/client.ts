@@ -1,0 +1,131 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DbHandle = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close: () => Promise<void>;
+};
+
+// db/client.ts in development and build/server-main.js in production both sit one folder below the root.
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const migrationsFolder = path.join(projectRoot, "db", "migrations");
+
+export type CreateDbOptions = {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  /** A PGlite data-directory dump to start from (tests clone one prepared database per file). */
+  loadDataDir?: Blob;
+  /** Keep PGlite in memory (tests). */
+  inMemory?: boolean;
+  migrate?: boolean;
+};
+
+/** PGlite in `dataDir` when no DATABASE_URL is set, PostgreSQL otherwise. Applies migrations. */
+export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
+  const handle = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options);
+  if (options.migrate !== false) await applyMigrations(handle);
+  return handle;
+}
+
+async function openPostgres(url: string): Promise<DbHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return { db, kind: "postgres", close: () => pool.end() };
+}
+
+async function openPglite(options: CreateDbOptions): Promise<DbHandle> {
+  let releaseLock = () => {};
+  let client: PGlite;
+  if (options.inMemory) {
+    client = await PGlite.create({ loadDataDir: options.loadDataDir });
+  } else {
+    const dir = path.join(options.dataDir, "pglite");
+    fs.mkdirSync(dir, { recursive: true });
+    releaseLock = takeLock(path.join(options.dataDir, "pglite.lock"));
+    try {
+      client = await PGlite.create(dir, { loadDataDir: options.loadDataDir });
+    } catch (error) {
+      releaseLock();
+      throw error;
+    }
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
+  };
+}
+
+/**
+ * PGlite lets two processes open one folder and corrupt it; a lock file holding the owner's pid stops
+ * the second. A lock left by a process that no longer exists is taken over.
+ */
+function takeLock(lockPath: string): () => void {
+  const write = () => fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+  try {
+    write();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    const owner = Number(fs.readFileSync(lockPath, "utf8").trim());
+    if (owner && owner !== process.pid && isAlive(owner)) {
+      throw new Error(
+        `The data folder is in use by process ${owner} (${lockPath}). Stop that process or set DATA_DIR to another folder.`,
+        { cause: error },
+      );
+    }
+    fs.rmSync(lockPath, { force: true });
+    write();
+  }
+  return () => {
+    try {
+      if (fs.readFileSync(lockPath, "utf8").trim() === String(process.pid)) fs.rmSync(lockPath);
+    } catch {
+      // already gone
+    }
+  };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+const MIGRATION_LOCK_KEY = 727_001;
+
+async function applyMigrations(handle: DbHandle): Promise<void> {
+  if (handle.kind === "pglite") {
+    await migratePglite(handle.db as never, { migrationsFolder });
+    return;
+  }
+  // Several processes may start at once on PostgreSQL: one migrates, the others wait on the lock.
+  const { db } = handle;
+  const session = (db as unknown as { $client: pg.Pool }).$client;
+  const client = await session.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+    client.release();
+  }
+}

@@ -1,0 +1,132 @@
+// What a customer may choose for a product, checked the same way in the browser (preview) and on
+// the server (the price that is charged). Field names in messages are the calculatePrice payload's.
+import type { AttributeView, DisplayType, ProductView } from "./catalogue";
+import { mentionsExpress, priceLine, type PriceBreakdown } from "./pricing";
+
+export type ConfigurableProduct = Pick<
+  ProductView,
+  "id" | "priceType" | "pricePence" | "sizeLimits" | "minQty" | "orientation" | "fixedSize" | "attributes"
+>;
+
+export type AttributeGroup = { group: string; displayType: DisplayType; options: AttributeView[] };
+
+/** Groups in the product's attribute order; a Turnaround group lists Standard first. */
+export function attributeGroups(product: Pick<ProductView, "attributes">): AttributeGroup[] {
+  const groups = new Map<string, AttributeGroup>();
+  for (const attribute of product.attributes) {
+    let entry = groups.get(attribute.group);
+    if (!entry) {
+      entry = { group: attribute.group, displayType: attribute.displayType, options: [] };
+      groups.set(attribute.group, entry);
+    }
+    entry.options.push(attribute);
+  }
+  for (const entry of groups.values()) {
+    if (entry.displayType === "Turnaround") {
+      const isStandard = (a: AttributeView) => a.name.toLowerCase().includes("standard");
+      entry.options = [...entry.options.filter(isStandard), ...entry.options.filter((a) => !isStandard(a))];
+    }
+  }
+  return [...groups.values()];
+}
+
+/** The default option of every group (its first option when none is marked). */
+export function defaultSelection(product: Pick<ProductView, "attributes">): Record<string, number> {
+  const selection: Record<string, number> = {};
+  for (const group of attributeGroups(product)) {
+    const choice = group.options.find((o) => o.isDefault) ?? group.options[0];
+    if (choice) selection[group.group] = choice.id;
+  }
+  return selection;
+}
+
+export function isExpressSelection(product: Pick<ProductView, "attributes">, attributeIds: number[]): boolean {
+  return product.attributes.some(
+    (a) => attributeIds.includes(a.id) && (mentionsExpress(a.name) || mentionsExpress(a.group)),
+  );
+}
+
+export type ConfigurationRequest = {
+  quantity: number;
+  widthMm?: number | null | undefined;
+  heightMm?: number | null | undefined;
+  /** Chosen options as sent; groups left out take their default. */
+  attributes: { group?: string | undefined; subattribute_id: number }[];
+};
+
+export type ConfigurationError = { field: string; message: string };
+
+export type ValidConfiguration = {
+  quantity: number;
+  widthMm: number | null;
+  heightMm: number | null;
+  /** One option id per group, in the product's attribute order. */
+  attributeIds: number[];
+};
+
+const MAX_QUANTITY = 100_000;
+
+/** Checks a configuration against the product. Every refusal names the payload field at fault. */
+export function validateConfiguration(
+  product: ConfigurableProduct,
+  request: ConfigurationRequest,
+): { ok: true; value: ValidConfiguration } | { ok: false; error: ConfigurationError } {
+  const fail = (field: string, message: string) => ({ ok: false as const, error: { field, message } });
+  const { quantity } = request;
+  if (!Number.isInteger(quantity)) return fail("selectedQuantity", "selectedQuantity must be a whole number");
+  if (quantity < product.minQty) {
+    return fail("selectedQuantity", `selectedQuantity must be at least ${product.minQty} for this product`);
+  }
+  if (quantity > MAX_QUANTITY) return fail("selectedQuantity", `selectedQuantity must be at most ${MAX_QUANTITY}`);
+
+  let widthMm: number | null = null;
+  let heightMm: number | null = null;
+  if (product.priceType !== "fixed") {
+    const limits = product.sizeLimits;
+    const checkSize = (value: number | null | undefined, field: string, min: number, max: number) => {
+      if (value === null || value === undefined || !Number.isFinite(value)) return `${field} is required (mm)`;
+      if (Math.round(value * 100) / 100 !== value) return `${field} may have at most 2 decimal places`;
+      if (value < min) return `${field} must be at least ${min} mm`;
+      if (value > max) return `${field} must be at most ${max} mm`;
+      return null;
+    };
+    const widthError = checkSize(request.widthMm, "customWidth", limits?.minWidthMm ?? 1, limits?.maxWidthMm ?? 100_000);
+    if (widthError) return fail("customWidth", widthError);
+    const heightError = checkSize(request.heightMm, "customHeight", limits?.minHeightMm ?? 1, limits?.maxHeightMm ?? 100_000);
+    if (heightError) return fail("customHeight", heightError);
+    widthMm = request.widthMm!;
+    heightMm = request.heightMm!;
+  }
+
+  const byId = new Map(product.attributes.map((a) => [a.id, a]));
+  const chosen = new Map<string, number>();
+  for (const [index, sent] of request.attributes.entries()) {
+    const attribute = byId.get(sent.subattribute_id);
+    const field = `attributes[${index}]`;
+    if (!attribute) return fail(field, `${field}.subattribute_id ${sent.subattribute_id} is not an option of this product`);
+    if (sent.group !== undefined && sent.group !== attribute.group) {
+      return fail(field, `${field}.group "${sent.group}" does not match option ${attribute.id} (group "${attribute.group}")`);
+    }
+    if (chosen.has(attribute.group)) return fail(field, `${field}: only one option may be chosen for "${attribute.group}"`);
+    chosen.set(attribute.group, attribute.id);
+  }
+  const defaults = defaultSelection(product);
+  const selected = new Set<number>();
+  for (const group of attributeGroups(product)) {
+    const id = chosen.get(group.group) ?? defaults[group.group];
+    if (id !== undefined) selected.add(id);
+  }
+  const attributeIds = product.attributes.filter((a) => selected.has(a.id)).map((a) => a.id);
+  return { ok: true, value: { quantity, widthMm, heightMm, attributeIds } };
+}
+
+/** The line price of a validated configuration (DECISIONS rules 2 and 3). */
+export function priceConfiguration(product: ConfigurableProduct, config: ValidConfiguration): PriceBreakdown {
+  return priceLine({
+    product,
+    widthMm: config.widthMm ?? undefined,
+    heightMm: config.heightMm ?? undefined,
+    quantity: config.quantity,
+    selectedAttributeIds: config.attributeIds,
+  });
+}

@@ -1,0 +1,108 @@
+import { describe, it, expect } from "vitest";
+import fc from "fast-check";
+import { DELIVERY_PENCE, orderTotals, VAT_RATE_PERCENT } from "./totals";
+
+describe("orderTotals: hand-worked", () => {
+  it("lines 1000 + 2350 with a 10% promo", () => {
+    // sub 3350; promo 335; delivery 995; VAT round(0.2 × 4010) = 802; total 3350 − 335 + 995 + 802
+    expect(orderTotals([1000, 2350], 10)).toEqual({
+      subTotalPence: 3350,
+      promoDiscountPence: 335,
+      deliveryPence: 995,
+      vatPence: 802,
+      totalPence: 4812,
+    });
+  });
+
+  it("no promo", () => {
+    // VAT round(0.2 × (1000 + 995)) = round(399) = 399
+    expect(orderTotals([1000], 0)).toEqual({ subTotalPence: 1000, promoDiscountPence: 0, deliveryPence: 995, vatPence: 399, totalPence: 2394 });
+  });
+
+  it("an empty basket is all zeros, delivery included", () => {
+    expect(orderTotals([], 0)).toEqual({ subTotalPence: 0, promoDiscountPence: 0, deliveryPence: 0, vatPence: 0, totalPence: 0 });
+    expect(orderTotals([], 10)).toEqual({ subTotalPence: 0, promoDiscountPence: 0, deliveryPence: 0, vatPence: 0, totalPence: 0 });
+  });
+
+  it("a basket of free items still pays delivery", () => {
+    expect(orderTotals([0], 10)).toEqual({ subTotalPence: 0, promoDiscountPence: 0, deliveryPence: 995, vatPence: 199, totalPence: 1194 });
+  });
+
+  it("rounds VAT to the nearest penny", () => {
+    // 20% of whole pence is n/5, so its fraction is .0/.2/.4/.6/.8 and an exact half cannot occur;
+    // the half-up tie rule is exercised on the promo and in money.test.ts.
+    expect(orderTotals([1], 0).vatPence).toBe(199); // 996 / 5 = 199.2
+    expect(orderTotals([2], 0).vatPence).toBe(199); // 997 / 5 = 199.4
+    expect(orderTotals([3], 0).vatPence).toBe(200); // 998 / 5 = 199.6
+    expect(orderTotals([4], 0).vatPence).toBe(200); // 999 / 5 = 199.8
+    expect(orderTotals([1000], 12.5)).toEqual({ subTotalPence: 1000, promoDiscountPence: 125, deliveryPence: 995, vatPence: 374, totalPence: 2244 });
+  });
+
+  it("rounds the promo half-up and takes fractional percents exactly", () => {
+    // 10% of 1005 = 100.5 → 101
+    expect(orderTotals([1005], 10).promoDiscountPence).toBe(101);
+    // 12.5% of 1004 = 125.5 → 126
+    expect(orderTotals([1004], 12.5).promoDiscountPence).toBe(126);
+    // 33.3% of 1000 = 333 exactly
+    expect(orderTotals([1000], 33.3).promoDiscountPence).toBe(333);
+    // 100% off the sub total leaves delivery and its VAT
+    expect(orderTotals([1234], 100)).toEqual({ subTotalPence: 1234, promoDiscountPence: 1234, deliveryPence: 995, vatPence: 199, totalPence: 1194 });
+  });
+
+  it("rejects bad input instead of clamping", () => {
+    expect(() => orderTotals([1000], -1)).toThrow(RangeError);
+    expect(() => orderTotals([1000], 100.01)).toThrow(RangeError);
+    expect(() => orderTotals([1000], Number.NaN)).toThrow(RangeError);
+    expect(() => orderTotals([-1], 0)).toThrow(RangeError);
+    expect(() => orderTotals([10.5], 0)).toThrow(RangeError);
+    expect(() => orderTotals([], 101)).toThrow(RangeError);
+  });
+
+  it("exports the constants the rule uses", () => {
+    expect(DELIVERY_PENCE).toBe(995);
+    expect(VAT_RATE_PERCENT).toBe(20);
+  });
+});
+
+describe("orderTotals: properties", () => {
+  const linesArb = fc.array(fc.integer({ min: 0, max: 10_000_000 }), { maxLength: 30 });
+  const promoBasisPointsArb = fc.integer({ min: 0, max: 10_000 }); // promo% = bp / 100, e.g. 12.5% = 1250
+
+  it("the parts add back to the total and nothing is negative", () => {
+    fc.assert(
+      fc.property(linesArb, promoBasisPointsArb, (lines, promoBp) => {
+        const t = orderTotals(lines, promoBp / 100);
+        expect(t.subTotalPence).toBe(lines.reduce((sum, line) => sum + line, 0));
+        expect(t.totalPence).toBe(t.subTotalPence - t.promoDiscountPence + t.deliveryPence + t.vatPence);
+        for (const value of Object.values(t)) {
+          expect(Number.isSafeInteger(value)).toBe(true);
+          expect(value).toBeGreaterThanOrEqual(0);
+        }
+        expect(t.deliveryPence).toBe(lines.length > 0 ? DELIVERY_PENCE : 0);
+      }),
+    );
+  });
+
+  it("the promo never exceeds the sub total and each rounding is within half a penny", () => {
+    fc.assert(
+      fc.property(linesArb, promoBasisPointsArb, (lines, promoBp) => {
+        const t = orderTotals(lines, promoBp / 100);
+        expect(t.promoDiscountPence).toBeLessThanOrEqual(t.subTotalPence);
+        // |promo − sub × bp / 10000| ≤ ½
+        expect(Math.abs(t.promoDiscountPence * 10_000 - t.subTotalPence * promoBp)).toBeLessThanOrEqual(5_000);
+        // |vat − (sub − promo + delivery) / 5| ≤ ½
+        const vatable = t.subTotalPence - t.promoDiscountPence + t.deliveryPence;
+        expect(Math.abs(t.vatPence * 5 - vatable)).toBeLessThanOrEqual(2);
+      }),
+    );
+  });
+
+  it("a bigger promo never raises the total", () => {
+    fc.assert(
+      fc.property(linesArb, promoBasisPointsArb, promoBasisPointsArb, (lines, a, b) => {
+        const [low, high] = a <= b ? [a, b] : [b, a];
+        expect(orderTotals(lines, high / 100).totalPence).toBeLessThanOrEqual(orderTotals(lines, low / 100).totalPence);
+      }),
+    );
+  });
+});

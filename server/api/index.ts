@@ -1,0 +1,12 @@
+import type { FastifyInstance } from "fastify";
+import { catalogueRoutes } from "./catalogue/routes";
+import { pricingRoutes } from "./pricing/routes";
+import { promotionRoutes } from "./promotions/routes";
+import { systemRoutes } from "./system/routes";
+
+export async function registerApi(app: FastifyInstance): Promise<void> {
+  await app.register(systemRoutes);
+  await app.register(catalogueRoutes);
+  await app.register(pricingRoutes);
+  await app.register(promotionRoutes);
+}

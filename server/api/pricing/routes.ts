@@ -1,0 +1,73 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { priceConfiguration, validateConfiguration } from "../../../domain/configuration";
+import { penceToPounds } from "../../../domain/money";
+import type { App } from "../../app";
+import { errorBody, errorSchema } from "../errors";
+
+/** A number, or a string holding one (form inputs send strings). Empty means "not given". */
+const numeric = (field: string) =>
+  z.preprocess(
+    (value) => (value === "" || value === null ? undefined : typeof value === "string" ? Number(value.trim()) : value),
+    z.number({ error: `${field} must be a number` }).finite(`${field} must be a number`).optional(),
+  );
+
+const calculatePriceBody = z.object({
+  productId: z.preprocess((v) => (typeof v === "string" ? Number(v) : v), z.number({ error: "productId must be a number" }).int("productId must be a whole number")),
+  customWidth: numeric("customWidth"),
+  customHeight: numeric("customHeight"),
+  selectedQuantity: numeric("selectedQuantity").refine((v) => v !== undefined, "selectedQuantity is required"),
+  attributes: z
+    .array(
+      z.object({
+        group: z.string().optional(),
+        subattribute_id: z.preprocess((v) => (typeof v === "string" ? Number(v) : v), z.number().int()),
+        subattribute_name: z.string().optional(),
+      }),
+    )
+    .max(50)
+    .default([]),
+});
+
+const breakdownSchema = z.object({
+  basePence: z.number().int(),
+  unitPence: z.number().int(),
+  quantity: z.number().int(),
+  undiscountedLinePence: z.number().int(),
+  tierPercent: z.number(),
+  linePence: z.number().int(),
+  attributeIds: z.array(z.number().int()),
+});
+
+export async function pricingRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { services } = app as unknown as App;
+
+  app.post(
+    "/calculatePrice",
+    {
+      schema: {
+        tags: ["pricing"],
+        summary: "The price of one configured line, in pounds (total), with the pence breakdown",
+        body: calculatePriceBody,
+        response: { 200: z.object({ total: z.number(), breakdown: breakdownSchema }), 400: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const snapshot = await services.catalogue.snapshot();
+      const product = snapshot.productById.get(body.productId);
+      if (!product) return reply.status(400).send(errorBody(`productId: no product with id ${body.productId}`));
+      const checked = validateConfiguration(product, {
+        quantity: body.selectedQuantity!,
+        widthMm: body.customWidth,
+        heightMm: body.customHeight,
+        attributes: body.attributes,
+      });
+      if (!checked.ok) return reply.status(400).send(errorBody(checked.error.message));
+      const breakdown = priceConfiguration(product, checked.value);
+      return { total: penceToPounds(breakdown.linePence), breakdown: { ...breakdown, attributeIds: checked.value.attributeIds } };
+    },
+  );
+}

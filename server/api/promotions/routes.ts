@@ -1,0 +1,35 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { App } from "../../app";
+import { errorSchema } from "../errors";
+
+export const PROMO_APPLIED = "Promo code applied!";
+
+export async function promotionRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { services } = app as unknown as App;
+
+  app.post(
+    "/apply-promo",
+    {
+      config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["promotions"],
+        summary: "Checks a promo code; discount is a percentage off Sub Total",
+        body: z.object({ promoCode: z.string({ error: "promoCode is required" }).max(64, "promoCode is too long") }),
+        response: {
+          200: z.object({ success: z.boolean(), discount: z.number(), message: z.string() }),
+          400: errorSchema,
+          429: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const result = await services.promos.check(request.body.promoCode);
+      if (!result.ok) return { success: false, discount: 0, message: result.message };
+      // New-customer codes are checked again against the customer's paid orders when payment starts.
+      return { success: true, discount: result.percent, message: PROMO_APPLIED };
+    },
+  );
+}

@@ -1,0 +1,122 @@
+import { randomUUID } from "node:crypto";
+import compress from "@fastify/compress";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { DbHandle } from "../db/client";
+import { registerApi } from "./api";
+import { errorBody } from "./api/errors";
+import type { Config } from "./config";
+import { createServices, type Services } from "./services";
+import { registerSsr, type SsrSource } from "./ssr";
+import { registerStatic } from "./static";
+
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+export type BuildAppOptions = {
+  config: Config;
+  db: DbHandle;
+  /** Where React Router's server build comes from; without it only the API is served (API tests). */
+  ssr?: SsrSource;
+  /** Built client files (production). In development Vite serves them. */
+  clientDir?: string;
+  logger?: FastifyServerOptions["logger"];
+};
+
+export type App = FastifyInstance & { services: Services };
+
+/** Builds the whole shop (plugins, API, pages). Never listens: main.ts does, tests use inject. */
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    genReqId: (req) => {
+      const incoming = req.headers["x-request-id"];
+      return typeof incoming === "string" && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const services = createServices(options.db, config);
+  app.decorate("services", services);
+
+  await app.register(helmet, {
+    // The page CSP carries a per-document nonce, so the SSR bridge writes it; API answers get a strict one below.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    hsts: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  });
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.header("content-security-policy", "default-src 'none'; frame-ancestors 'none'");
+    reply.header("x-request-id", reply.request.id);
+  });
+  await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
+  await app.register(rateLimit, { global: false });
+
+  installErrorHandling(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${config.shop.name} API`, version: "1.0.0" },
+      tags: [{ name: "catalogue" }, { name: "pricing" }, { name: "promotions" }, { name: "contact" }, { name: "system" }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/docs", staticCSP: true });
+
+  await app.register(registerApi, { prefix: "/api" });
+
+  if (options.clientDir) await registerStatic(app, options.clientDir);
+  if (options.ssr) await registerSsr(app, { source: options.ssr, services, config });
+
+  return app as unknown as App;
+}
+
+function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0];
+      const field = issue?.instancePath.replace(/^\//, "").replace(/\//g, ".");
+      const detail = issue?.message ?? "is invalid";
+      const message = field && !detail.startsWith(field.split(".")[0]!) ? `${field}: ${detail}` : detail;
+      return reply.status(400).send(errorBody(message));
+    }
+    const err = error as { statusCode?: number; message?: string; code?: string };
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
+    if (status < 500) {
+      const message =
+        err.code === "FST_ERR_CTP_BODY_TOO_LARGE"
+          ? "The request is too large."
+          : err.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
+            ? "Unsupported content type."
+            : err.code === "FST_ERR_CTP_EMPTY_JSON_BODY" || err.code === "FST_ERR_CTP_INVALID_JSON_BODY"
+              ? "The request body is not valid JSON."
+              : (err.message ?? "Bad request");
+      if (status === 429) reply.header("retry-after", reply.getHeader("retry-after") ?? "60");
+      return reply.status(status).send(errorBody(message, status));
+    }
+    request.log.error({ err: error, reqId: request.id }, "request failed");
+    const message = `Something went wrong on our side. Please try again (reference ${request.id}).`;
+    return reply.status(500).send(errorBody(message, 500));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const message = `No such endpoint: ${request.method} ${request.url.split("?")[0]}`;
+    return reply.status(404).send(errorBody(message, 404));
+  });
+}

@@ -1,0 +1,88 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { createDb } from "../db/client";
+import { seedIfFresh } from "../db/seed/seed";
+import { buildApp } from "./app";
+import { loadConfig } from "./config";
+import type { SsrSource } from "./ssr";
+
+// server/main.ts in development and build/server-main.js in production both sit one folder below the root.
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const db = await createDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const seeded = await seedIfFresh(db.db);
+
+  let ssr: SsrSource;
+  let clientDir: string | undefined;
+  let closeVite = async () => {};
+  if (config.env === "production") {
+    const serverBuildPath = path.join(root, "build", "server", "index.js");
+    if (!fs.existsSync(serverBuildPath)) throw new Error("No build found: run `npm run build` first (npm start does).");
+    const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
+    ssr = { mode: "production", getBuild: async () => build };
+    clientDir = path.join(root, "build", "client");
+  } else {
+    const vite = await import("vite");
+    const devServer = await vite.createServer({ root, server: { middlewareMode: true }, appType: "custom" });
+    closeVite = () => devServer.close();
+    ssr = {
+      mode: "development",
+      getBuild: () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+    };
+    const app = await buildApp({ config, db, ssr });
+    await app.register((await import("@fastify/middie")).default);
+    app.use(devServer.middlewares);
+    await listen(app, config, seeded, async () => {
+      await closeVite();
+      await db.close();
+    });
+    return;
+  }
+
+  const app = await buildApp({ config, db, ssr, clientDir });
+  await listen(app, config, seeded, async () => {
+    await db.close();
+  });
+}
+
+async function listen(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  config: ReturnType<typeof loadConfig>,
+  seeded: boolean,
+  cleanup: () => Promise<void>,
+): Promise<void> {
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await cleanup();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    }
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { url: config.publicUrl, database: app.services.db.kind, dataDir: config.dataDir, seeded },
+    `${config.shop.name} is open at http://localhost:${config.port}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,253 @@
+import { createHash } from "node:crypto";
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { categories, productAttributes, products, productVariants, subcategories } from "../../db/schema";
+import type {
+  AttributeView,
+  CategoryView,
+  NavCategory,
+  ProductView,
+  SubcategoryView,
+} from "../../domain/catalogue";
+import { penceToPounds } from "../../domain/money";
+
+/** Everything the shop reads about its catalogue, built once per version and served from memory. */
+export type CatalogueSnapshot = {
+  version: number;
+  categories: CategoryView[];
+  nav: NavCategory[];
+  categoryBySlug: Map<string, CategoryView>;
+  subcategoryById: Map<number, SubcategoryView>;
+  productBySlug: Map<string, ProductView>;
+  productById: Map<number, ProductView>;
+  /** `GET /api/data` body, serialised once. */
+  apiBody: string;
+  apiEtag: string;
+};
+
+export type CatalogueService = {
+  snapshot: () => Promise<CatalogueSnapshot>;
+  /** Call after any change to catalogue tables: the next read rebuilds, and cached pages are dropped. */
+  invalidate: () => void;
+  onChange: (listener: (version: number) => void) => void;
+};
+
+export function createCatalogueService(db: Db): CatalogueService {
+  let version = 1;
+  let current: Promise<CatalogueSnapshot> | null = null;
+  const listeners: ((version: number) => void)[] = [];
+
+  return {
+    snapshot() {
+      if (!current) {
+        const building = loadSnapshot(db, version);
+        current = building;
+        building.catch(() => {
+          if (current === building) current = null;
+        });
+      }
+      return current;
+    },
+    invalidate() {
+      version += 1;
+      current = null;
+      for (const listener of listeners) listener(version);
+    },
+    onChange(listener) {
+      listeners.push(listener);
+    },
+  };
+}
+
+async function loadSnapshot(db: Db, version: number): Promise<CatalogueSnapshot> {
+  const [categoryRows, subRows, productRows, attributeRows, variantRows] = await Promise.all([
+    db.select().from(categories).orderBy(asc(categories.sortOrder), asc(categories.id)),
+    db.select().from(subcategories).orderBy(asc(subcategories.sortOrder), asc(subcategories.id)),
+    db.select().from(products).where(eq(products.active, true)).orderBy(asc(products.sortOrder), asc(products.id)),
+    db.select().from(productAttributes).orderBy(asc(productAttributes.sortOrder), asc(productAttributes.id)),
+    db.select().from(productVariants).orderBy(asc(productVariants.sortOrder), asc(productVariants.id)),
+  ]);
+
+  const attributesByProduct = groupBy(attributeRows, (row) => row.productId);
+  const variantsByProduct = groupBy(variantRows, (row) => row.productId);
+  const subCategoryOf = new Map(subRows.map((row) => [row.id, row.categoryId]));
+
+  const productViews = productRows.map((row): ProductView => {
+    const attributes = (attributesByProduct.get(row.id) ?? []).map(
+      (a): AttributeView => ({
+        id: a.id,
+        group: a.groupName,
+        name: a.name,
+        displayType: a.displayType,
+        isDefault: a.isDefault,
+        cost: a.costUnit === "fixed" ? { unit: "fixed", pence: a.costValue } : { unit: "percentage", basisPoints: a.costValue },
+      }),
+    );
+    return {
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      shortDesc: row.shortDesc,
+      description: row.description,
+      image: row.image,
+      pricePence: row.pricePence,
+      priceType: row.priceType,
+      sizeLimits:
+        row.priceType === "sqm"
+          ? {
+              minWidthMm: row.minWidthMm ?? 1,
+              minHeightMm: row.minHeightMm ?? 1,
+              maxWidthMm: row.maxWidthMm ?? 100_000,
+              maxHeightMm: row.maxHeightMm ?? 100_000,
+            }
+          : null,
+      minQty: row.minQty,
+      orientation: row.orientation,
+      fixedSize: row.fixedSize,
+      attributes,
+      variants: (variantsByProduct.get(row.id) ?? []).map((v) => v.attributeIds),
+      specifications: row.specifications,
+      order: row.sortOrder,
+      subcategoryId: row.subcategoryId,
+      categoryId: subCategoryOf.get(row.subcategoryId) ?? 0,
+      pageTitle: row.pageTitle,
+      pageDescription: row.pageDescription,
+      pageKeywords: row.pageKeywords,
+    };
+  });
+
+  const productsBySub = groupBy(productViews, (p) => p.subcategoryId);
+  const subViews = subRows.map(
+    (row): SubcategoryView => ({
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      order: row.sortOrder,
+      categoryId: row.categoryId,
+      pageTitle: row.pageTitle,
+      pageDescription: row.pageDescription,
+      pageKeywords: row.pageKeywords,
+      products: productsBySub.get(row.id) ?? [],
+    }),
+  );
+  const subsByCategory = groupBy(subViews, (s) => s.categoryId);
+  const categoryViews = categoryRows.map(
+    (row): CategoryView => ({
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      description: row.description,
+      image: row.image,
+      order: row.sortOrder,
+      pageTitle: row.pageTitle,
+      pageDescription: row.pageDescription,
+      pageKeywords: row.pageKeywords,
+      subcategories: subsByCategory.get(row.id) ?? [],
+    }),
+  );
+
+  const apiBody = JSON.stringify({ categories: categoryViews.map(toApiCategory) });
+  return {
+    version,
+    categories: categoryViews,
+    nav: categoryViews.map((c) => ({
+      id: c.id,
+      name: c.name,
+      slug: c.slug,
+      image: c.image,
+      subcategories: c.subcategories.map((s) => ({
+        id: s.id,
+        name: s.name,
+        slug: s.slug,
+        products: s.products.map((p) => ({ id: p.id, name: p.name, slug: p.slug })),
+      })),
+    })),
+    categoryBySlug: new Map(categoryViews.map((c) => [c.slug, c])),
+    subcategoryById: new Map(subViews.map((s) => [s.id, s])),
+    productBySlug: new Map(productViews.map((p) => [p.slug, p])),
+    productById: new Map(productViews.map((p) => [p.id, p])),
+    apiBody,
+    apiEtag: `"${createHash("sha1").update(apiBody).digest("base64url")}"`,
+  };
+}
+
+function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = map.get(k);
+    if (list) list.push(row);
+    else map.set(k, [row]);
+  }
+  return map;
+}
+
+// ---- The spec's section 3 field names, pounds where the spec has pounds ----
+
+function toApiCategory(c: CategoryView) {
+  return {
+    id: c.id,
+    slug: c.slug,
+    name: c.name,
+    description: c.description,
+    image: c.image,
+    order: c.order,
+    page_title: c.pageTitle,
+    page_description: c.pageDescription,
+    page_keywords: c.pageKeywords,
+    subcategories: c.subcategories.map(toApiSubcategory),
+  };
+}
+
+function toApiSubcategory(s: SubcategoryView) {
+  return {
+    id: s.id,
+    name: s.name,
+    slug: s.slug,
+    order: s.order,
+    page_title: s.pageTitle,
+    page_description: s.pageDescription,
+    page_keywords: s.pageKeywords,
+    products: s.products.map(toApiProduct),
+  };
+}
+
+function toApiProduct(p: ProductView) {
+  return {
+    id: p.id,
+    slug: p.slug,
+    product_name: p.name,
+    product_short_desc: p.shortDesc,
+    description: p.description,
+    product_description: p.description,
+    image_url: p.image,
+    img: p.image,
+    price: penceToPounds(p.pricePence),
+    order: p.order,
+    price_type: p.priceType,
+    size_limits: p.sizeLimits
+      ? {
+          min_width: p.sizeLimits.minWidthMm,
+          min_height: p.sizeLimits.minHeightMm,
+          max_width: p.sizeLimits.maxWidthMm,
+          max_height: p.sizeLimits.maxHeightMm,
+        }
+      : null,
+    qty_limits: { min_qty: p.minQty, orientation: p.orientation, fixed_size: p.fixedSize },
+    attributes: p.attributes.map((a) => ({
+      group: a.group,
+      subattribute_id: a.id,
+      subattribute_name: a.name,
+      is_default: a.isDefault,
+      cost: a.cost.unit === "fixed" ? penceToPounds(a.cost.pence) : a.cost.basisPoints / 100,
+      cost_unit: a.cost.unit,
+      display_type: a.displayType,
+    })),
+    productSpecifications: p.specifications,
+    product_specifications: p.specifications,
+    variants: p.variants.map((attributeIds) => ({ attributeIds })),
+    page_title: p.pageTitle,
+    page_description: p.pageDescription,
+    page_keywords: p.pageKeywords,
+  };
+}

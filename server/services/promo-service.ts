@@ -1,0 +1,40 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { promoCodes } from "../../db/schema";
+
+export type PromoCheck =
+  | { ok: true; code: string; percent: number; newCustomersOnly: boolean }
+  | { ok: false; reason: "unknown" | "not-started" | "expired" | "used-up"; message: string };
+
+export const PROMO_MESSAGES = {
+  unknown: "Invalid promo code.",
+  "not-started": "This promo code is not active yet.",
+  expired: "This promo code has expired.",
+  "used-up": "This promo code is no longer available.",
+} as const;
+
+export type PromoService = {
+  /** Looks a code up (any case) and checks its dates and usage limit at `now`. */
+  check: (code: string, now?: Date) => Promise<PromoCheck>;
+};
+
+export function createPromoService(db: Db): PromoService {
+  return {
+    async check(rawCode, now = new Date()) {
+      const code = rawCode.trim();
+      if (code === "") return { ok: false, reason: "unknown", message: PROMO_MESSAGES.unknown };
+      const [row] = await db
+        .select()
+        .from(promoCodes)
+        .where(sql`lower(${promoCodes.code}) = ${code.toLowerCase()}`)
+        .limit(1);
+      if (!row) return { ok: false, reason: "unknown", message: PROMO_MESSAGES.unknown };
+      if (row.activeFrom && now < row.activeFrom) return { ok: false, reason: "not-started", message: PROMO_MESSAGES["not-started"] };
+      if (row.activeTo && now > row.activeTo) return { ok: false, reason: "expired", message: PROMO_MESSAGES.expired };
+      if (row.usageLimit !== null && row.uses >= row.usageLimit) {
+        return { ok: false, reason: "used-up", message: PROMO_MESSAGES["used-up"] };
+      }
+      return { ok: true, code: row.code, percent: row.percentBasisPoints / 100, newCustomersOnly: row.newCustomersOnly };
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import fs from "node:fs";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { inject } from "vitest";
+import { createDb, type DbHandle } from "../../db/client";
+import { buildApp, type App } from "../../server/app";
+import { loadConfig, type Config } from "../../server/config";
+import { postgresAdminUrl, TEMPLATE_DATABASE, testDatabaseKind, withDatabase } from "./test-database";
+
+/** A fresh copy of the seeded test database, for one test file. */
+export async function createTestDb(): Promise<DbHandle> {
+  if (testDatabaseKind() === "postgres") {
+    const name = `print_shop_test_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: postgresAdminUrl() });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${TEMPLATE_DATABASE}`);
+    await admin.end();
+    const handle = await createDb({ dataDir: "", databaseUrl: withDatabase(postgresAdminUrl(), name), migrate: false });
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        const cleanup = new pg.Client({ connectionString: postgresAdminUrl() });
+        await cleanup.connect();
+        await cleanup.query(`drop database if exists ${name} with (force)`);
+        await cleanup.end();
+      },
+    };
+  }
+  const template = fs.readFileSync(inject("pgliteTemplatePath"));
+  return createDb({ dataDir: "", inMemory: true, loadDataDir: new Blob([template]), migrate: false });
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: "./data-test", ...overrides });
+}
+
+export type TestApp = { app: App; db: DbHandle; config: Config; close: () => Promise<void> };
+
+/** The real app (no page rendering) on a fresh database copy. */
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const db = await createTestDb();
+  const config = testConfig(overrides);
+  const app = await buildApp({ config, db, logger: false });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    close: async () => {
+      await app.close();
+      await db.close();
+    },
+  };
+}

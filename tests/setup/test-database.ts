@@ -1,0 +1,16 @@
+/** Which database the integration tests run on: PGlite clones (default) or a real PostgreSQL. */
+export function testDatabaseKind(): "pglite" | "postgres" {
+  return process.env.TEST_DATABASE === "postgres" ? "postgres" : "pglite";
+}
+
+export function postgresAdminUrl(): string {
+  return process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
+}
+
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+export const TEMPLATE_DATABASE = "print_shop_test_template";
