@@ -3,6 +3,7 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("print", "routes/print.tsx"),
+  route("basket", "routes/basket.tsx"),
   route("product/:slug", "routes/product.tsx"),
   route("category/:subcategoryId/:subcategorySlug", "routes/subcategory.tsx"),
   route(":categorySlug", "routes/category.tsx"),

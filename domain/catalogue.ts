@@ -115,3 +115,11 @@ export function mostPopular<P>(categories: { subcategories: { products: P[] }[] 
     category.subcategories.slice(0, 4).flatMap((sub) => (sub.products[0] ? [sub.products[0]] : [])),
   );
 }
+
+/** A fixed size is stored portrait-first ("AxB" mm); landscape swaps the sides. "594 × 841 mm". */
+export function fixedSizeLabel(fixedSize: string | null | undefined, orientation: "Portrait" | "Landscape" | null): string | null {
+  const match = /^(\d+)x(\d+)$/.exec(fixedSize ?? "");
+  if (!match) return null;
+  const [short, long] = [match[1]!, match[2]!];
+  return orientation === "Landscape" ? `${long} × ${short} mm` : `${short} × ${long} mm`;
+}

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { addItem, type SelectedAttribute } from "../../domain/basket";
-import type { AttributeView, ProductView } from "../../domain/catalogue";
+import { fixedSizeLabel, type AttributeView, type ProductView } from "../../domain/catalogue";
 import {
   attributeGroups,
   defaultSelection,
@@ -238,7 +238,10 @@ export function Configurator({ product }: { product: ProductView }) {
       ) : (
         <fieldset>
           <legend className="field-label">
-            Orientation {product.fixedSize ? <span className="font-normal text-slate-500">({product.fixedSize.replace("x", " × ")} mm)</span> : null}
+            Orientation{" "}
+            {product.fixedSize ? (
+              <span className="font-normal text-slate-500">({fixedSizeLabel(product.fixedSize, orientation)})</span>
+            ) : null}
           </legend>
           <div className="grid grid-cols-2 gap-2">
             {(["Portrait", "Landscape"] as const).map((choice) => {

@@ -36,6 +36,8 @@ describe("seed catalogue", () => {
       expect(new Set(slugs).size).toBe(slugs.length);
       for (const slug of slugs) expect(slug).toMatch(slugPattern);
     }
+    const all = lists.flat();
+    expect(new Set(all).size, "no slug shared between a category, subcategory and product").toBe(all.length);
   });
 
   it("fills every page title, description and keywords field, and every text field", () => {

@@ -1491,7 +1491,7 @@ const stickers: SeedCategory = {
       pageKeywords: "vinyl stickers, custom stickers, contour cut stickers, clear stickers, sticker sheets, vehicle graphics",
       products: [
         {
-          slug: "vinyl-stickers",
+          slug: "printed-vinyl-stickers",
           name: "Printed Vinyl Stickers",
           shortDesc: "Durable self-adhesive vinyl stickers, square or contour cut to your shape.",
           description:

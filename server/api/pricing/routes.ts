@@ -17,7 +17,7 @@ const calculatePriceBody = z.object({
   productId: z.preprocess((v) => (typeof v === "string" ? Number(v) : v), z.number({ error: "productId must be a number" }).int("productId must be a whole number")),
   customWidth: numeric("customWidth"),
   customHeight: numeric("customHeight"),
-  selectedQuantity: numeric("selectedQuantity").refine((v) => v !== undefined, "selectedQuantity is required"),
+  selectedQuantity: numeric("selectedQuantity"),
   attributes: z
     .array(
       z.object({
@@ -56,11 +56,12 @@ export async function pricingRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const body = request.body;
+      if (body.selectedQuantity === undefined) return reply.status(400).send(errorBody("selectedQuantity is required"));
       const snapshot = await services.catalogue.snapshot();
       const product = snapshot.productById.get(body.productId);
       if (!product) return reply.status(400).send(errorBody(`productId: no product with id ${body.productId}`));
       const checked = validateConfiguration(product, {
-        quantity: body.selectedQuantity!,
+        quantity: body.selectedQuantity,
         widthMm: body.customWidth,
         heightMm: body.customHeight,
         attributes: body.attributes,
