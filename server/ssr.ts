@@ -34,7 +34,7 @@ type CachedPage = {
   br: Buffer;
 };
 
-const MAX_CACHED_PAGES = 2000;
+const MAX_CACHED_PAGES = 500;
 
 export function pageCsp(nonce: string, mode: SsrSource["mode"]): string {
   const dev = mode === "development";
@@ -90,7 +90,8 @@ export async function registerSsr(
           const message = `No such endpoint: ${request.method} ${request.url.split("?")[0]}`;
           return reply.status(404).send(errorBody(message, 404));
         }
-        const cacheKey = request.method === "GET" || request.method === "HEAD" ? request.url : null;
+        // Only query-less URLs are cached: the set of catalogue pages is bounded, arbitrary query strings are not.
+        const cacheKey = (request.method === "GET" || request.method === "HEAD") && !request.url.includes("?") ? request.url : null;
         if (useCache && cacheKey) {
           const hit = cache.get(cacheKey);
           if (hit) return sendCached(request, reply, hit, "HIT");

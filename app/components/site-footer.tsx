@@ -10,7 +10,7 @@ export function SiteFooter({ shop }: { shop: ShopDetails | undefined }) {
     <footer className="mt-16 bg-ink text-slate-300">
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
-          <img src="/images/logo.svg" alt={shop?.name ?? "Printwise"} width={150} height={36} className="h-9 w-auto" />
+          <img src="/images/logo-light.svg" alt={shop?.name ?? "Printwise"} width={150} height={36} className="h-9 w-auto" />
           <p className="mt-4 text-sm leading-relaxed">
             Trade printing for UK businesses and resellers: banners, posters, boards, flags and stickers, printed in-house and
             delivered fast.

@@ -45,7 +45,7 @@ export function SiteHeader({ nav, shop }: { nav: NavCategory[]; shop: ShopDetail
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
         </button>
         <Link to="/" className="flex shrink-0 items-center gap-2" aria-label={`${shop?.name ?? "Printwise"} home`}>
-          <img src="/images/logo.svg" alt="" width={150} height={36} className="h-8 w-auto sm:h-9" />
+          <img src="/images/logo-light.svg" alt="" width={150} height={36} className="h-8 w-auto sm:h-9" />
         </Link>
         <SearchBox nav={nav} className="hidden flex-1 md:block md:max-w-xl" />
         <nav aria-label="Account and basket" className="ml-auto flex items-center gap-2 sm:gap-4">
