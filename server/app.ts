@@ -16,6 +16,8 @@ import type { DbHandle } from "../db/client";
 import { registerApi } from "./api";
 import { errorBody } from "./api/errors";
 import type { Config } from "./config";
+import { registerMailViewer } from "./dev/mail-viewer";
+import { mailDir, type MailTransport } from "./integrations/email/transport";
 import { createServices, type Services } from "./services";
 import { registerSsr, type SsrSource } from "./ssr";
 import { registerStatic } from "./static";
@@ -30,6 +32,10 @@ export type BuildAppOptions = {
   /** Built client files (production). In development Vite serves them. */
   clientDir?: string;
   logger?: FastifyServerOptions["logger"];
+  /** Replaces the configured mail transport (tests). */
+  mailTransport?: MailTransport;
+  /** Runs the email sender loop; main.ts sets it, tests call `services.emailSender.deliverDue()` themselves. */
+  startBackgroundJobs?: boolean;
 };
 
 export type App = FastifyInstance & { services: Services };
@@ -44,15 +50,21 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       const incoming = req.headers["x-request-id"];
       return typeof incoming === "string" && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: true,
+    // Behind a proxy, trust exactly its hops; otherwise X-Forwarded-For could dodge the rate limits.
+    trustProxy: config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,
+    // One structured line per request (below) instead of Fastify's two.
+    disableRequestLogging: true,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const services = createServices(options.db, config);
+  const services = createServices(options.db, config, { mailTransport: options.mailTransport, log: app.log });
   app.decorate("services", services);
+  app.addHook("onClose", async () => {
+    await services.emailSender.stop();
+  });
 
   await app.register(helmet, {
     // The page CSP carries a per-document nonce, so the SSR bridge writes it; API answers get a strict one below.
@@ -60,6 +72,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     crossOriginEmbedderPolicy: false,
     hsts: { maxAge: 31_536_000, includeSubDomains: true },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    request.log.info(
+      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      "request",
+    );
   });
   app.addHook("onRequest", async (_request, reply) => {
     reply.header("content-security-policy", "default-src 'none'; frame-ancestors 'none'");
@@ -80,9 +98,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(swaggerUi, { routePrefix: "/docs", staticCSP: true });
 
   await app.register(registerApi, { prefix: "/api" });
+  if (config.env === "development") await registerMailViewer(app, mailDir(config));
 
   if (options.clientDir) await registerStatic(app, options.clientDir);
   if (options.ssr) await registerSsr(app, { source: options.ssr, services, config });
+
+  if (options.startBackgroundJobs) {
+    app.addHook("onReady", async () => {
+      services.emailSender.start(5000);
+    });
+  }
 
   return app as unknown as App;
 }

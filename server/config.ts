@@ -12,6 +12,8 @@ const configSchema = z.object({
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
+  /** Hops of reverse proxies to trust for the client address (rate limits key on it). 0 = none. */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   SMTP_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
   SHOP_NAME: z.string().default("Printwise Trade Print"),
   SHOP_PHONE: z.string().default("020 7946 0321"),
@@ -29,6 +31,7 @@ export type Config = {
   publicUrl: string;
   logLevel: string;
   pageCache: boolean;
+  trustProxyHops: number;
   smtpUrl: string | undefined;
   shop: ShopDetails;
 };
@@ -58,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
     logLevel: c.LOG_LEVEL,
     pageCache: c.PAGE_CACHE === "on",
+    trustProxyHops: c.TRUST_PROXY_HOPS,
     smtpUrl: c.SMTP_URL,
     shop: {
       name: c.SHOP_NAME,

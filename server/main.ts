@@ -34,7 +34,7 @@ async function main(): Promise<void> {
       mode: "development",
       getBuild: () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     };
-    const app = await buildApp({ config, db, ssr });
+    const app = await buildApp({ config, db, ssr, startBackgroundJobs: true });
     await app.register((await import("@fastify/middie")).default);
     app.use(devServer.middlewares);
     await listen(app, config, seeded, async () => {
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     return;
   }
 
-  const app = await buildApp({ config, db, ssr, clientDir });
+  const app = await buildApp({ config, db, ssr, clientDir, startBackgroundJobs: true });
   await listen(app, config, seeded, async () => {
     await db.close();
   });

@@ -209,9 +209,10 @@ function useReprice(items: BasketItem[] | null) {
 
   useEffect(() => {
     if (!items) return;
-    const fresh = items.filter((item) => !checked.current.has(item.lineId));
+    const seen = checked.current;
+    const fresh = items.filter((item) => !seen.has(item.lineId));
     if (fresh.length === 0) return;
-    for (const item of fresh) checked.current.add(item.lineId);
+    for (const item of fresh) seen.add(item.lineId);
     let cancelled = false;
     let done = false;
     setBusy(true);
@@ -261,7 +262,7 @@ function useReprice(items: BasketItem[] | null) {
       if (done) return;
       cancelled = true;
       setBusy(false);
-      for (const item of fresh) checked.current.delete(item.lineId);
+      for (const item of fresh) seen.delete(item.lineId);
     };
   }, [items]);
 

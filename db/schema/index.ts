@@ -1,3 +1,4 @@
 export * from "./catalogue";
+export * from "./email";
 export * from "./meta";
 export * from "./promotions";

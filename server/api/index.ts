@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { catalogueRoutes } from "./catalogue/routes";
+import { contactRoutes } from "./contact/routes";
 import { pricingRoutes } from "./pricing/routes";
 import { promotionRoutes } from "./promotions/routes";
 import { systemRoutes } from "./system/routes";
@@ -9,4 +10,5 @@ export async function registerApi(app: FastifyInstance): Promise<void> {
   await app.register(catalogueRoutes);
   await app.register(pricingRoutes);
   await app.register(promotionRoutes);
+  await app.register(contactRoutes);
 }

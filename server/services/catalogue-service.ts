@@ -21,7 +21,7 @@ export type CatalogueSnapshot = {
   productBySlug: Map<string, ProductView>;
   productById: Map<number, ProductView>;
   /** `GET /api/data` body, serialised once. */
-  apiBody: string;
+  apiBody: Buffer;
   apiEtag: string;
 };
 
@@ -146,7 +146,7 @@ async function loadSnapshot(db: Db, version: number): Promise<CatalogueSnapshot>
     }),
   );
 
-  const apiBody = JSON.stringify({ categories: categoryViews.map(toApiCategory) });
+  const apiBody = Buffer.from(JSON.stringify({ categories: categoryViews.map(toApiCategory) }));
   return {
     version,
     categories: categoryViews,

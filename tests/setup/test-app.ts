@@ -5,6 +5,7 @@ import { inject } from "vitest";
 import { createDb, type DbHandle } from "../../db/client";
 import { buildApp, type App } from "../../server/app";
 import { loadConfig, type Config } from "../../server/config";
+import type { MailTransport } from "../../server/integrations/email/transport";
 import { postgresAdminUrl, TEMPLATE_DATABASE, testDatabaseKind, withDatabase } from "./test-database";
 
 /** A fresh copy of the seeded test database, for one test file. */
@@ -37,11 +38,16 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 export type TestApp = { app: App; db: DbHandle; config: Config; close: () => Promise<void> };
 
+export type TestAppOptions = {
+  /** Replaces the mail transport (otherwise .eml files under DATA_DIR/mail). */
+  mailTransport?: MailTransport;
+};
+
 /** The real app (no page rendering) on a fresh database copy. */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const db = await createTestDb();
   const config = testConfig(overrides);
-  const app = await buildApp({ config, db, logger: false });
+  const app = await buildApp({ config, db, logger: false, mailTransport: options.mailTransport });
   await app.ready();
   return {
     app,

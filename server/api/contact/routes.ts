@@ -1,0 +1,33 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { CONTACT_MESSAGES, contactFormSchema } from "../../../domain/contact";
+import type { App } from "../../app";
+import { errorSchema } from "../errors";
+
+export async function contactRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { services } = app as unknown as App;
+
+  app.post(
+    "/email/contact",
+    {
+      config: { rateLimit: { max: 5, timeWindow: "10 minutes" } },
+      schema: {
+        tags: ["contact"],
+        summary: "Sends a contact-form message to the shop, with an acknowledgement to the customer",
+        body: contactFormSchema,
+        response: {
+          200: z.object({ success: z.boolean(), message: z.string() }),
+          400: errorSchema,
+          429: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      // A filled honeypot gets the same answer as a real message, so bots learn nothing.
+      await services.contact.submit(request.body);
+      return { success: true, message: CONTACT_MESSAGES.sent };
+    },
+  );
+}
