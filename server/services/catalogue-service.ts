@@ -184,6 +184,10 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
 
 // ---- The spec's section 3 field names, pounds where the spec has pounds ----
 
+function apiPageMeta(view: { pageTitle: string; pageDescription: string; pageKeywords: string }) {
+  return { page_title: view.pageTitle, page_description: view.pageDescription, page_keywords: view.pageKeywords };
+}
+
 function toApiCategory(c: CategoryView) {
   return {
     id: c.id,
@@ -192,9 +196,7 @@ function toApiCategory(c: CategoryView) {
     description: c.description,
     image: c.image,
     order: c.order,
-    page_title: c.pageTitle,
-    page_description: c.pageDescription,
-    page_keywords: c.pageKeywords,
+    ...apiPageMeta(c),
     subcategories: c.subcategories.map(toApiSubcategory),
   };
 }
@@ -205,9 +207,7 @@ function toApiSubcategory(s: SubcategoryView) {
     name: s.name,
     slug: s.slug,
     order: s.order,
-    page_title: s.pageTitle,
-    page_description: s.pageDescription,
-    page_keywords: s.pageKeywords,
+    ...apiPageMeta(s),
     products: s.products.map(toApiProduct),
   };
 }
@@ -246,8 +246,6 @@ function toApiProduct(p: ProductView) {
     productSpecifications: p.specifications,
     product_specifications: p.specifications,
     variants: p.variants.map((attributeIds) => ({ attributeIds })),
-    page_title: p.pageTitle,
-    page_description: p.pageDescription,
-    page_keywords: p.pageKeywords,
+    ...apiPageMeta(p),
   };
 }

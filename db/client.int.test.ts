@@ -1,0 +1,57 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { createDb } from "./client";
+import { seedIfFresh } from "./seed/seed";
+import { testDatabaseKind } from "../tests/setup/test-database";
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "print-shop-db-"));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+// These tests are about the embedded database's folder; the PostgreSQL pass has nothing to add.
+describe.skipIf(testDatabaseKind() === "postgres")("createDb with PGlite in a data folder", () => {
+  it("migrates and seeds a fresh folder once, and reopens it with the data kept", async () => {
+    const dataDir = tempDir();
+    const first = await createDb({ dataDir });
+    expect(await seedIfFresh(first.db)).toBe(true);
+    expect(await seedIfFresh(first.db)).toBe(false);
+    const count = async (db: typeof first.db) =>
+      Number(((await db.execute(sql`select count(*)::int as n from products`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+    const products = await count(first.db);
+    expect(products).toBeGreaterThanOrEqual(60);
+    await first.close();
+
+    const again = await createDb({ dataDir });
+    expect(await seedIfFresh(again.db)).toBe(false);
+    expect(await count(again.db)).toBe(products);
+    await again.close();
+  });
+
+  it("refuses a second process on the same folder while the first holds it", async () => {
+    const dataDir = tempDir();
+    const handle = await createDb({ dataDir });
+    // Another live process (this test's parent) appears to own the lock.
+    fs.writeFileSync(path.join(dataDir, "pglite.lock"), String(process.ppid));
+    await expect(createDb({ dataDir })).rejects.toThrow(`The data folder is in use by process ${process.ppid}`);
+    fs.writeFileSync(path.join(dataDir, "pglite.lock"), String(process.pid));
+    await handle.close();
+    expect(fs.existsSync(path.join(dataDir, "pglite.lock"))).toBe(false);
+  });
+
+  it("takes over a lock left by a process that has gone", async () => {
+    const dataDir = tempDir();
+    fs.writeFileSync(path.join(dataDir, "pglite.lock"), "999999");
+    const handle = await createDb({ dataDir });
+    expect(fs.readFileSync(path.join(dataDir, "pglite.lock"), "utf8")).toBe(String(process.pid));
+    await handle.close();
+  });
+});
