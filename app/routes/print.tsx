@@ -32,7 +32,7 @@ export default function PrintPage({ loaderData }: Route.ComponentProps) {
       <div className="mt-8 grid gap-6 md:grid-cols-2">
         {loaderData.categories.map((category) => (
           <section key={category.id} className="overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200" aria-labelledby={`print-${category.id}`}>
-            <Link to={`/${category.slug}`} className="block">
+            <Link to={`/${category.slug}`} className="block" tabIndex={-1} aria-hidden="true">
               <img src={productImage(category.image)} alt="" width={1200} height={300} className="h-32 w-full object-cover" loading="lazy" />
             </Link>
             <div className="p-5">
