@@ -83,7 +83,7 @@ export function SearchBox({ nav, className = "" }: { nav: NavCategory[]; classNa
           onFocus={() => setOpen(true)}
           onBlur={() => setTimeout(() => setOpen(false), 150)}
           onKeyDown={onKeyDown}
-          className="w-full rounded-md bg-transparent px-2 py-2 text-sm text-ink placeholder:text-slate-500 focus:outline-none"
+          className="w-full rounded-md bg-transparent px-2 py-2 text-sm text-ink placeholder:text-slate-500 focus:outline-none focus-visible:outline-none"
         />
       </div>
       {showing ? (

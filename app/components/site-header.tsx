@@ -32,7 +32,7 @@ export function SiteHeader({ nav, shop }: { nav: NavCategory[]; shop: ShopDetail
   };
 
   return (
-    <header className="sticky top-0 z-30 bg-ink text-white shadow">
+    <header className="relative z-30 bg-ink text-white shadow md:sticky md:top-0">
       <div className="container-page flex items-center gap-3 py-3 sm:gap-6">
         <button
           type="button"

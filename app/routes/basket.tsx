@@ -113,7 +113,7 @@ function BasketLine({ item, problem }: { item: BasketItem; problem: string | und
       : (fixedSizeLabel(item.qty_limits?.fixed_size, item.orientation) ?? "");
   return (
     <li className="flex gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
-      <img src={productImage(item.image)} alt="" width={120} height={90} className="h-20 w-28 shrink-0 rounded bg-slate-100 object-cover" />
+      <img src={productImage(item.image)} alt="" width={120} height={90} className="h-16 w-20 shrink-0 rounded bg-slate-100 object-cover sm:h-20 sm:w-28" />
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-3">
           <h2 className="font-semibold">
