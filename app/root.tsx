@@ -18,9 +18,16 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+// Pages set their own titles; this one names the error when a page could not be shown.
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (!error) return [];
+  const message = isRouteErrorResponse(error) && typeof error.data === "string" && error.data ? error.data : "Something went wrong";
+  return [{ title: `${message} | Printwise Trade Print` }, { name: "robots", content: "noindex" }];
+};
+
 export async function loader({ context }: Route.LoaderArgs) {
   const snapshot = await context.services.catalogue.snapshot();
-  return { nav: snapshot.nav, shop: context.services.shop };
+  return { nav: snapshot.nav, shop: context.services.shop, year: new Date().getFullYear() };
 }
 
 // The navigation and the shop's details only change with the catalogue; client navigations skip them.
@@ -52,7 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="main" className="flex-1">
           {children}
         </main>
-        <SiteFooter shop={data?.shop} />
+        <SiteFooter shop={data?.shop} renderedYear={data?.year} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,11 +1,13 @@
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { ShopDetails } from "../../server/config";
 import { MailIcon, PhoneIcon } from "./icons";
 import { telHref } from "./site-header";
 
-const year = new Date().getFullYear();
-
-export function SiteFooter({ shop }: { shop: ShopDetails | undefined }) {
+export function SiteFooter({ shop, renderedYear }: { shop: ShopDetails | undefined; renderedYear: number | undefined }) {
+  // Hydrate with the year the server rendered (pages are cached), then show the browser's own.
+  const [year, setYear] = useState(renderedYear ?? null);
+  useEffect(() => setYear(new Date().getFullYear()), []);
   return (
     <footer className="mt-16 bg-ink text-slate-300">
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -81,7 +83,7 @@ export function SiteFooter({ shop }: { shop: ShopDetails | undefined }) {
       </div>
       <div className="border-t border-white/10">
         <p className="container-page py-4 text-xs text-slate-400">
-          © {year} {shop?.name ?? "Printwise Trade Print"}. All prices exclude VAT unless stated.
+          © {year ?? ""} {shop?.name ?? "Printwise Trade Print"}. All prices exclude VAT unless stated.
         </p>
       </div>
     </footer>

@@ -1,0 +1,159 @@
+// The browser tests' `test`, and the customer journeys they share.
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
+
+export { expect };
+
+type Pattern = string | RegExp;
+
+export type ConsoleGuard = {
+  /** Lets this test log a console error (or throw a page error) matching `pattern`. */
+  allow: (pattern: Pattern) => void;
+};
+
+type Fixtures = {
+  /** Console errors a whole file expects (`test.use({ allowedConsoleErrors: [...] })`). */
+  allowedConsoleErrors: Pattern[];
+  consoleGuard: ConsoleGuard;
+};
+
+/**
+ * Every test fails on a console error or an uncaught page error it did not announce (STYLE: "an
+ * unexpected console error fails the test that caused it"). Pages opened later in the same context
+ * (a second tab) are watched too.
+ */
+export const test = base.extend<Fixtures>({
+  allowedConsoleErrors: [[], { option: true }],
+  consoleGuard: [
+    async ({ context, allowedConsoleErrors }, use) => {
+      const allowed: Pattern[] = [...allowedConsoleErrors];
+      const seen: string[] = [];
+      const watch = (page: Page) => {
+        page.on("console", (message) => {
+          if (message.type() !== "error") return;
+          const { url, lineNumber } = message.location();
+          seen.push(`console.error on ${page.url()}: ${message.text()}${url ? ` (${url}:${lineNumber})` : ""}`);
+        });
+        page.on("pageerror", (error) => seen.push(`uncaught error on ${page.url()}: ${error.message}`));
+      };
+      context.pages().forEach(watch);
+      context.on("page", watch);
+
+      await use({ allow: (pattern) => allowed.push(pattern) });
+
+      const matches = (line: string, pattern: Pattern) => (typeof pattern === "string" ? line.includes(pattern) : pattern.test(line));
+      const unexpected = seen.filter((line) => !allowed.some((pattern) => matches(line, pattern)));
+      expect(unexpected, "console errors nobody expected").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+
+/** Chromium's own console line for a response with an error status (a 404 page, say). */
+export const failedToLoad = (status: number) => `Failed to load resource: the server responded with a status of ${status}`;
+
+/**
+ * Opens a page and waits until React has taken it over. Server-rendered pages look complete before
+ * their scripts run; a click or keystroke that lands earlier is lost. Nothing on most pages changes
+ * visibly at that moment, so this checks that React has attached itself to the footer, which it
+ * hydrates last.
+ */
+export async function visit(page: Page, path: string) {
+  const response = await page.goto(path);
+  await waitForHydration(page);
+  return response;
+}
+
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const footer = document.querySelector("footer");
+    return footer !== null && Object.keys(footer).some((key) => key.startsWith("__reactFiber$"));
+  });
+}
+
+/** Opens a product page; its countdown ("Order within …") only appears once the page is live. */
+export async function openProduct(page: Page, slug: string) {
+  await page.goto(`/product/${slug}`);
+  await expect(page.getByText("Order within")).toBeVisible();
+}
+
+export type BasketLineConfig = {
+  slug: string;
+  quantity?: number;
+  width?: number;
+  height?: number;
+  orientation?: "Portrait" | "Landscape";
+  /** Number of artworks; answers "Multiple artworks?" with Yes. */
+  versions?: number;
+  /** Attribute group → option name, e.g. { Material: "510gsm PVC", Turnaround: "Express (2 working days)" }. */
+  options?: Record<string, string>;
+};
+
+/** Configures a product through its labelled controls, adds it, and waits for the basket to show it. */
+export async function addToBasket(page: Page, line: BasketLineConfig) {
+  await openProduct(page, line.slug);
+  await configure(page, line);
+  const before = await basketCount(page);
+  await page.getByRole("button", { name: "Add to Basket" }).click();
+  await expect(page).toHaveURL(/\/basket$/);
+  await expect(page.getByRole("heading", { name: "Your Basket" })).toBeVisible();
+  await expect(basketLink(page)).toHaveAccessibleName(`Basket, ${before + 1} ${before + 1 === 1 ? "item" : "items"}`);
+}
+
+/** Sets what `line` asks for on the open product page, leaving everything else at its default. */
+export async function configure(page: Page, line: Omit<BasketLineConfig, "slug">) {
+  if (line.quantity !== undefined) await setNumber(page.getByLabel("Quantity"), line.quantity);
+  if (line.width !== undefined) await setNumber(page.getByLabel("Width (mm)"), line.width);
+  if (line.height !== undefined) await setNumber(page.getByLabel("Height (mm)"), line.height);
+  if (line.orientation) {
+    const button = page.getByRole("button", { name: line.orientation, exact: true });
+    await button.click();
+    await expect(button).toHaveAttribute("aria-pressed", "true");
+  }
+  if (line.versions !== undefined) {
+    await page.getByRole("group", { name: "Multiple artworks?" }).getByRole("radio", { name: "Yes" }).check();
+    await setNumber(page.getByLabel("Number of artworks"), line.versions);
+  }
+  for (const [group, option] of Object.entries(line.options ?? {})) await chooseOption(page, group, option);
+}
+
+/** Types a number and leaves the field, as a customer does (the field tidies itself on blur). */
+export async function setNumber(field: Locator, value: number) {
+  await field.fill(String(value));
+  await field.blur();
+  await expect(field).toHaveValue(String(value));
+}
+
+/** Picks an option of an attribute group, shown either as a dropdown or as radio buttons. */
+export async function chooseOption(page: Page, group: string, option: string) {
+  const dropdown = page.getByRole("combobox", { name: group, exact: true });
+  if ((await dropdown.count()) > 0) {
+    // Dropdown options carry their cost after the name: "510gsm PVC (+20%)".
+    const labels = await dropdown.getByRole("option").allTextContents();
+    const label = labels.find((text) => text === option || text.startsWith(`${option} (`));
+    if (!label) throw new Error(`${group} has no option "${option}"; it offers ${labels.join(", ")}`);
+    await dropdown.selectOption({ label });
+    return;
+  }
+  const radio = page.getByRole("group", { name: group, exact: true }).getByRole("radio", { name: new RegExp(`^${escapeRegExp(option)}`) });
+  await radio.check();
+}
+
+/** The configurator's live price, as shown ("£4.25"). */
+export async function priceText(page: Page): Promise<string> {
+  return (await page.getByTestId("price").textContent())?.trim() ?? "";
+}
+
+/** The header's basket link; its name says how many lines the basket holds. */
+export function basketLink(page: Page): Locator {
+  return page.getByRole("link", { name: /^Basket, \d+ items?$/ });
+}
+
+async function basketCount(page: Page): Promise<number> {
+  const name = (await basketLink(page).getAttribute("aria-label")) ?? "";
+  return Number(/\d+/.exec(name)?.[0] ?? 0);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
