@@ -1,6 +1,6 @@
 // What a customer may choose for a product, checked the same way in the browser (preview) and on
 // the server (the price that is charged). Field names in messages are the calculatePrice payload's.
-import type { AttributeView, DisplayType, ProductView } from "./catalogue";
+import type { AttributeView, DisplayType, ProductView, SizeLimits } from "./catalogue";
 import { mentionsExpress, priceLine, type PriceBreakdown } from "./pricing";
 
 export type ConfigurableProduct = Pick<
@@ -46,6 +46,18 @@ export function isExpressSelection(product: Pick<ProductView, "attributes">, att
   );
 }
 
+/** A size fits when it is within the maximum either way round: a 2440 × 1220 board can be made portrait. */
+export function fitsSizeLimits(limits: SizeLimits, widthMm: number, heightMm: number): boolean {
+  const asIs = widthMm <= limits.maxWidthMm && heightMm <= limits.maxHeightMm;
+  const turned = widthMm <= limits.maxHeightMm && heightMm <= limits.maxWidthMm;
+  return asIs || turned;
+}
+
+/** "3200 × 50000 mm (either way round)". */
+export function sizeLimitLabel(limits: SizeLimits): string {
+  return `${limits.maxWidthMm} × ${limits.maxHeightMm} mm (either way round)`;
+}
+
 export type ConfigurationRequest = {
   quantity: number;
   widthMm?: number | null | undefined;
@@ -82,18 +94,23 @@ export function validateConfiguration(
   let widthMm: number | null = null;
   let heightMm: number | null = null;
   if (product.priceType !== "fixed") {
-    const limits = product.sizeLimits;
-    const checkSize = (value: number | null | undefined, field: string, min: number, max: number) => {
+    const limits = product.sizeLimits ?? { minWidthMm: 1, minHeightMm: 1, maxWidthMm: 100_000, maxHeightMm: 100_000 };
+    const checkSize = (value: number | null | undefined, field: string, min: number, longest: number) => {
       if (value === null || value === undefined || !Number.isFinite(value)) return `${field} is required (mm)`;
       if (Math.round(value * 100) / 100 !== value) return `${field} may have at most 2 decimal places`;
       if (value < min) return `${field} must be at least ${min} mm`;
-      if (value > max) return `${field} must be at most ${max} mm`;
+      if (value > longest) return `${field} must be at most ${longest} mm`;
       return null;
     };
-    const widthError = checkSize(request.widthMm, "customWidth", limits?.minWidthMm ?? 1, limits?.maxWidthMm ?? 100_000);
+    const longest = Math.max(limits.maxWidthMm, limits.maxHeightMm);
+    const widthError = checkSize(request.widthMm, "customWidth", limits.minWidthMm, longest);
     if (widthError) return fail("customWidth", widthError);
-    const heightError = checkSize(request.heightMm, "customHeight", limits?.minHeightMm ?? 1, limits?.maxHeightMm ?? 100_000);
+    const heightError = checkSize(request.heightMm, "customHeight", limits.minHeightMm, longest);
     if (heightError) return fail("customHeight", heightError);
+    if (!fitsSizeLimits(limits, request.widthMm!, request.heightMm!)) {
+      const field = request.widthMm! > limits.maxWidthMm ? "customWidth" : "customHeight";
+      return fail(field, `customWidth × customHeight must fit within ${sizeLimitLabel(limits)}`);
+    }
     widthMm = request.widthMm!;
     heightMm = request.heightMm!;
   }

@@ -5,8 +5,10 @@ import { fixedSizeLabel, type AttributeView, type ProductView } from "../../doma
 import {
   attributeGroups,
   defaultSelection,
+  fitsSizeLimits,
   isExpressSelection,
   priceConfiguration,
+  sizeLimitLabel,
   validateConfiguration,
   type AttributeGroup,
 } from "../../domain/configuration";
@@ -177,6 +179,8 @@ export function Configurator({ product }: { product: ProductView }) {
   };
 
   const sizeInvalid = product.priceType !== "fixed" && (widthMm === null || heightMm === null);
+  const longestSide = limits ? Math.max(limits.maxWidthMm, limits.maxHeightMm) : 0;
+  const sizeTooBig = !!limits && widthMm !== null && heightMm !== null && !fitsSizeLimits(limits, widthMm, heightMm);
 
   return (
     <section aria-label="Configure your order" className="flex flex-col gap-5 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
@@ -209,14 +213,14 @@ export function Configurator({ product }: { product: ProductView }) {
               type="number"
               inputMode="decimal"
               min={limits.minWidthMm}
-              max={limits.maxWidthMm}
+              max={longestSide}
               step={0.01}
               value={widthText}
               onChange={(e) => setWidthText(e.target.value)}
-              onBlur={() => snapSize(widthText, setWidthText, limits.minWidthMm, limits.maxWidthMm, 2)}
+              onBlur={() => snapSize(widthText, setWidthText, limits.minWidthMm, longestSide, 2)}
               className="field-input"
             />
-            <p className="mt-1 text-xs text-slate-500">{limits.minWidthMm}–{limits.maxWidthMm} mm</p>
+            <p className="mt-1 text-xs text-slate-500">From {limits.minWidthMm} mm</p>
           </div>
           <div>
             <label htmlFor={`${formId}-h`} className="text-sm text-slate-600">Height (mm)</label>
@@ -225,15 +229,18 @@ export function Configurator({ product }: { product: ProductView }) {
               type="number"
               inputMode="numeric"
               min={limits.minHeightMm}
-              max={limits.maxHeightMm}
+              max={longestSide}
               step={1}
               value={heightText}
               onChange={(e) => setHeightText(e.target.value)}
-              onBlur={() => snapSize(heightText, setHeightText, limits.minHeightMm, limits.maxHeightMm, 0)}
+              onBlur={() => snapSize(heightText, setHeightText, limits.minHeightMm, longestSide, 0)}
               className="field-input"
             />
-            <p className="mt-1 text-xs text-slate-500">{limits.minHeightMm}–{limits.maxHeightMm} mm</p>
+            <p className="mt-1 text-xs text-slate-500">From {limits.minHeightMm} mm</p>
           </div>
+          <p className={`col-span-2 text-xs ${sizeTooBig ? "font-semibold text-red-700" : "text-slate-500"}`} role={sizeTooBig ? "alert" : undefined}>
+            Up to {sizeLimitLabel(limits)}
+          </p>
         </fieldset>
       ) : (
         <fieldset>

@@ -74,6 +74,13 @@ describe("POST /api/calculatePrice prices every branch of the rule", () => {
     expect(res.json().total).toBe(89);
   });
 
+  it("accepts a size within the limits either way round: a portrait 1220 × 2440 mm correx board", async () => {
+    // £18.00/m² × 1.22 × 2.44 = 5358.24p → £53.58
+    const res = await price({ productId: product("correx-board").id, customWidth: 1220, customHeight: 2440, selectedQuantity: 1, attributes: [] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().total).toBe(53.58);
+  });
+
   it("ignores sizes sent for a fixed-price product", async () => {
     const res = await price({ productId: product("a-board").id, customWidth: 5, customHeight: 5, selectedQuantity: 1, attributes: [] });
     expect(res.statusCode).toBe(200);
@@ -109,8 +116,9 @@ describe("POST /api/calculatePrice refuses bad input with a 400 naming the field
     ["a quantity below the minimum", () => ({ productId: product("a4-posters").id, selectedQuantity: 10 }), "selectedQuantity must be at least 25 for this product"],
     ["a zero quantity", () => ({ productId: product("a-board").id, selectedQuantity: 0 }), "selectedQuantity must be at least 1 for this product"],
     ["a width below the minimum", () => ({ productId: product("pvc-banner").id, customWidth: 300, customHeight: 500, selectedQuantity: 1 }), "customWidth must be at least 304 mm"],
-    ["a width above the maximum", () => ({ productId: product("pvc-banner").id, customWidth: 3201, customHeight: 500, selectedQuantity: 1 }), "customWidth must be at most 3200 mm"],
+    ["a size that fits neither way round", () => ({ productId: product("pvc-banner").id, customWidth: 3300, customHeight: 3300, selectedQuantity: 1 }), "customWidth × customHeight must fit within 3200 × 50000 mm (either way round)"],
     ["a height above 50 m", () => ({ productId: product("pvc-banner").id, customWidth: 1000, customHeight: 50001, selectedQuantity: 1 }), "customHeight must be at most 50000 mm"],
+    ["a board taller than the sheet either way", () => ({ productId: product("correx-board").id, customWidth: 1300, customHeight: 2441, selectedQuantity: 1 }), "customHeight"],
     ["a missing height", () => ({ productId: product("pvc-banner").id, customWidth: 1000, selectedQuantity: 1 }), "customHeight is required (mm)"],
     ["a non-numeric width", () => ({ productId: product("pvc-banner").id, customWidth: "wide", customHeight: 500, selectedQuantity: 1 }), "customWidth must be a number"],
     ["sizes finer than 0.01 mm", () => ({ productId: product("pvc-banner").id, customWidth: 1000.001, customHeight: 500, selectedQuantity: 1 }), "customWidth may have at most 2 decimal places"],
