@@ -11,10 +11,22 @@ import type { SsrSource } from "./ssr";
 // server/main.ts in development and build/server-main.js in production both sit one folder below the root.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
+let stopWhileStarting = () => {};
+
 async function main(): Promise<void> {
   const config = loadConfig();
   fs.mkdirSync(config.dataDir, { recursive: true });
+  // A stop signal during start-up (opening, migrating, seeding) still closes the database and frees its lock.
+  const starting: { db?: Awaited<ReturnType<typeof createDb>>; stopRequested: boolean } = { stopRequested: false };
+  stopWhileStarting = () => {
+    starting.stopRequested = true;
+    if (starting.db) void starting.db.close().finally(() => process.exit(1));
+  };
+  process.once("SIGINT", stopWhileStarting);
+  process.once("SIGTERM", stopWhileStarting);
   const db = await createDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  starting.db = db;
+  if (starting.stopRequested) return stopWhileStarting();
   const seeded = await seedIfFresh(db.db);
 
   let ssr: SsrSource;
@@ -72,6 +84,7 @@ async function listen(
       process.exit(1);
     }
   };
+  process.off("SIGINT", stopWhileStarting).off("SIGTERM", stopWhileStarting);
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
