@@ -14,6 +14,7 @@ import {
 } from "../../domain/configuration";
 import { deliveryDate, formatDeliveryDate } from "../../domain/delivery";
 import { formatPence } from "../../domain/money";
+import { mentionsExpress } from "../../domain/pricing";
 import { calculatePrice } from "../lib/api-client";
 import { basketStore } from "../lib/basket";
 import { DeliveryCountdown } from "./delivery-countdown";
@@ -404,7 +405,7 @@ function AttributeGroupControl({
 
 function TurnaroundNote({ option }: { option: AttributeView }) {
   const [date, setDate] = useState<string | null>(null);
-  const express = option.name.toLowerCase().includes("express") || option.group.toLowerCase().includes("express");
+  const express = mentionsExpress(option.name) || mentionsExpress(option.group);
   useEffect(() => setDate(formatDeliveryDate(deliveryDate(new Date(), express ? "express" : "standard"))), [express]);
   return (
     <span className="mt-1 pl-6 text-xs text-slate-600">
@@ -438,7 +439,8 @@ function PriceDisplay({
       {tier > 0 ? <p className="mt-1 text-sm font-semibold text-brand-700">Qty discount {tier}% applied</p> : null}
       {preview && linePence !== null ? (
         <p className="mt-1 text-xs text-slate-500">
-          {formatPence(preview.unitPence)} each{confirmed ? "" : " · checking…"}
+          {formatPence(preview.unitPence)} each{tier > 0 ? " before the quantity discount" : ""}
+          {confirmed ? "" : " · checking…"}
         </p>
       ) : null}
     </div>

@@ -37,6 +37,7 @@ test("an empty or non-numeric quantity shows £0.00 until it snaps back to the m
   await expect(quantity).toHaveValue("25");
   // A4 posters: 85p × 25 = 2125p; the 25-unit tier takes 25% off: 1593.75p → £15.94.
   await expect(price(page)).toHaveText("£15.94");
+  await expect(page.getByText("£0.85 each before the quantity discount")).toBeVisible();
 
   await quantity.fill("");
   await expect(price(page)).toHaveText("£0.00");
