@@ -27,7 +27,7 @@ export function CategoryBar({ nav }: { nav: NavCategory[] }) {
     <div className="relative border-t border-white/10 bg-brand-700" onMouseLeave={close}>
       <div className="container-page flex items-center gap-2">
         <nav aria-label="Product categories" className="min-w-0 flex-1">
-          <ul className="-mx-1 flex gap-1 overflow-x-auto whitespace-nowrap [scrollbar-width:none]">
+          <ul className="-mx-1 flex gap-1 overflow-x-auto whitespace-nowrap pr-8 [scrollbar-width:none] [mask-image:linear-gradient(to_right,black_calc(100%-2rem),transparent)] md:pr-0 md:[mask-image:none]">
             {nav.map((category) => {
               const open = openId === category.id;
               return (

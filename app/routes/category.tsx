@@ -44,6 +44,8 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           height={300}
           className="absolute inset-0 h-full w-full object-cover opacity-40"
         />
+        {/* Keeps the title and description legible where the illustration runs behind them (phones). */}
+        <div aria-hidden="true" className="absolute inset-0 bg-ink/75 sm:hidden" />
         <div className="container-page relative py-12 sm:py-16">
           <nav aria-label="Breadcrumb" className="text-sm text-slate-200">
             <Link to="/" className="hover:underline">Home</Link> <span aria-hidden="true">›</span> {category.name}
