@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { createDb } from "../db/client";
+import { createDb, type DbHandle } from "../db/client";
 import { seedIfFresh } from "../db/seed/seed";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
@@ -11,22 +11,36 @@ import type { SsrSource } from "./ssr";
 // server/main.ts in development and build/server-main.js in production both sit one folder below the root.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-let stopWhileStarting = () => {};
+/**
+ * Until the server listens, a stop signal (Ctrl-C, SIGTERM) closes the database as soon as it is open, which
+ * frees the PGlite lock, and exits. `opened` says whether a stop was asked for before the database opened.
+ */
+function stopDuringStartUp() {
+  let db: DbHandle | undefined;
+  let requested = false;
+  const stop = () => {
+    requested = true;
+    if (db) void db.close().finally(() => process.exit(1));
+  };
+  process.once("SIGINT", stop).once("SIGTERM", stop);
+  return {
+    opened(handle: DbHandle): boolean {
+      db = handle;
+      if (requested) stop();
+      return requested;
+    },
+    release(): void {
+      process.off("SIGINT", stop).off("SIGTERM", stop);
+    },
+  };
+}
 
 async function main(): Promise<void> {
   const config = loadConfig();
   fs.mkdirSync(config.dataDir, { recursive: true });
-  // A stop signal during start-up (opening, migrating, seeding) still closes the database and frees its lock.
-  const starting: { db?: Awaited<ReturnType<typeof createDb>>; stopRequested: boolean } = { stopRequested: false };
-  stopWhileStarting = () => {
-    starting.stopRequested = true;
-    if (starting.db) void starting.db.close().finally(() => process.exit(1));
-  };
-  process.once("SIGINT", stopWhileStarting);
-  process.once("SIGTERM", stopWhileStarting);
+  const startUp = stopDuringStartUp();
   const db = await createDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  starting.db = db;
-  if (starting.stopRequested) return stopWhileStarting();
+  if (startUp.opened(db)) return;
   const seeded = await seedIfFresh(db.db);
 
   let ssr: SsrSource;
@@ -49,6 +63,7 @@ async function main(): Promise<void> {
     const app = await buildApp({ config, db, ssr, startBackgroundJobs: true });
     await app.register((await import("@fastify/middie")).default);
     app.use(devServer.middlewares);
+    startUp.release();
     await listen(app, config, seeded, async () => {
       await closeVite();
       await db.close();
@@ -57,6 +72,7 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config, db, ssr, clientDir, startBackgroundJobs: true });
+  startUp.release();
   await listen(app, config, seeded, async () => {
     await db.close();
   });
@@ -84,7 +100,6 @@ async function listen(
       process.exit(1);
     }
   };
-  process.off("SIGINT", stopWhileStarting).off("SIGTERM", stopWhileStarting);
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
