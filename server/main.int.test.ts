@@ -1,0 +1,41 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { testDatabaseKind } from "../tests/setup/test-database";
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function waitFor(check: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+// The lock file is PGlite's; on PostgreSQL there is nothing to free.
+describe.skipIf(testDatabaseKind() === "postgres")("server/main.ts start-up", () => {
+  it("a SIGTERM while the database is opening closes it and frees the data folder's lock", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "print-shop-main-"));
+    dirs.push(dataDir);
+    const lockPath = path.join(dataDir, "pglite.lock");
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: "0", NODE_ENV: "production", LOG_LEVEL: "silent" };
+    delete env.DATABASE_URL;
+    const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { env, stdio: "ignore" });
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    try {
+      // The lock is taken before PGlite starts opening its folder, which takes seconds on a fresh one.
+      await waitFor(() => fs.existsSync(lockPath), "the lock file");
+      child.kill("SIGTERM");
+      expect(await exited).toBe(1);
+      expect(fs.existsSync(lockPath)).toBe(false);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    }
+  });
+});
