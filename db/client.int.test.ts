@@ -2,10 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDb } from "./client";
 import { seedIfFresh } from "./seed/seed";
-import { testDatabaseKind } from "../tests/setup/test-database";
+import { postgresAdminUrl, testDatabaseKind } from "../tests/setup/test-database";
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -53,5 +54,26 @@ describe.skipIf(testDatabaseKind() === "postgres")("createDb with PGlite in a da
     const handle = await createDb({ dataDir });
     expect(fs.readFileSync(path.join(dataDir, "pglite.lock"), "utf8")).toBe(String(process.pid));
     await handle.close();
+  });
+});
+
+describe.skipIf(testDatabaseKind() !== "postgres")("createDb on PostgreSQL", () => {
+  it("survives the server ending an idle pooled connection, and the next query gets a new one", async () => {
+    const lost: Error[] = [];
+    const handle = await createDb({ dataDir: "", databaseUrl: postgresAdminUrl(), migrate: false, onConnectionLost: (e) => lost.push(e) });
+    try {
+      const pid = async () =>
+        Number(((await handle.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] }).rows[0]!.pid);
+      const first = await pid();
+      const admin = new pg.Client({ connectionString: postgresAdminUrl() });
+      await admin.connect();
+      await admin.query("select pg_terminate_backend($1)", [first]);
+      await admin.end();
+      for (let i = 0; i < 200 && lost.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(lost.map((e) => (e as Error & { code?: string }).code)).toEqual(["57P01"]);
+      expect(await pid()).not.toBe(first);
+    } finally {
+      await handle.close();
+    }
   });
 });

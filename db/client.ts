@@ -30,17 +30,27 @@ export type CreateDbOptions = {
   /** Keep PGlite in memory (tests). */
   inMemory?: boolean;
   migrate?: boolean;
+  /**
+   * PostgreSQL only: called when the server drops an idle pooled connection (a restart, a failover, an
+   * administrator). The pool opens a new connection for the next query; without a listener the pool's
+   * error event would end the process. Defaults to one line on stderr.
+   */
+  onConnectionLost?: (error: Error) => void;
 };
 
 /** PGlite in `dataDir` when no DATABASE_URL is set, PostgreSQL otherwise. Applies migrations. */
 export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
-  const handle = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options);
+  const handle = options.databaseUrl ? await openPostgres(options.databaseUrl, options) : await openPglite(options);
   if (options.migrate !== false) await applyMigrations(handle);
   return handle;
 }
 
-async function openPostgres(url: string): Promise<DbHandle> {
+const reportLostConnection = (error: Error) =>
+  console.error(`PostgreSQL closed an idle connection (a new one is opened when needed): ${error.message}`);
+
+async function openPostgres(url: string, options: CreateDbOptions): Promise<DbHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on("error", options.onConnectionLost ?? reportLostConnection);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return { db, kind: "postgres", close: () => pool.end() };
 }

@@ -16,7 +16,9 @@ export async function createTestDb(): Promise<DbHandle> {
     await admin.connect();
     await admin.query(`create database ${name} template ${TEMPLATE_DATABASE}`);
     await admin.end();
-    const handle = await createDb({ dataDir: "", databaseUrl: withDatabase(postgresAdminUrl(), name), migrate: false });
+    // The copy is dropped `with (force)` when the file ends, which ends any connection the pool still holds.
+    const databaseUrl = withDatabase(postgresAdminUrl(), name);
+    const handle = await createDb({ dataDir: "", databaseUrl, migrate: false, onConnectionLost: () => {} });
     return {
       ...handle,
       close: async () => {
