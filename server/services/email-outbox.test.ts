@@ -45,18 +45,21 @@ function recordingLog() {
   return { log, entries };
 }
 
-function queue(n: number) {
-  return Promise.all(
-    Array.from({ length: n }, (_, i) =>
-      enqueueEmail(t.db.db, {
+/** Queues n messages one after another, so their ids (the sender's order) follow the array's order. */
+async function queue(n: number) {
+  const queued = [];
+  for (let i = 0; i < n; i++) {
+    queued.push(
+      await enqueueEmail(t.db.db, {
         to: `customer${i + 1}@example.com`,
         subject: `Message ${i + 1}`,
         text: `Text ${i + 1}`,
         html: `<p>Text ${i + 1}</p>`,
         messageIdDomain: "printwise.example.com",
       }),
-    ),
-  );
+    );
+  }
+  return queued;
 }
 
 async function row(id: number) {
