@@ -17,8 +17,9 @@ import { registerApi } from "./api";
 import { errorBody } from "./api/errors";
 import type { Config } from "./config";
 import { registerMailViewer } from "./dev/mail-viewer";
+import { registerAuth } from "./plugins/auth";
 import { mailDir, type MailTransport } from "./integrations/email/transport";
-import { createServices, type Services } from "./services";
+import { createServices } from "./services";
 import { registerSsr, type SsrSource } from "./ssr";
 import { registerStatic } from "./static";
 
@@ -38,7 +39,7 @@ export type BuildAppOptions = {
   startBackgroundJobs?: boolean;
 };
 
-export type App = FastifyInstance & { services: Services };
+export type App = FastifyInstance;
 
 /** Builds the whole shop (plugins, API, pages). Never listens: main.ts does, tests use inject. */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
@@ -62,6 +63,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   const services = createServices(options.db, config, { mailTransport: options.mailTransport, log: app.log });
   app.decorate("services", services);
+  registerAuth(app, (token) => services.accounts.authenticate(token));
   app.addHook("onClose", async () => {
     await services.emailSender.stop();
   });
@@ -91,7 +93,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(swagger, {
     openapi: {
       info: { title: `${config.shop.name} API`, version: "1.0.0" },
-      tags: [{ name: "catalogue" }, { name: "pricing" }, { name: "promotions" }, { name: "contact" }, { name: "system" }],
+      tags: [
+        { name: "catalogue" },
+        { name: "pricing" },
+        { name: "promotions" },
+        { name: "contact" },
+        { name: "accounts" },
+        { name: "system" },
+      ],
+      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
     },
     transform: jsonSchemaTransform,
   });
@@ -109,17 +119,20 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     });
   }
 
-  return app as unknown as App;
+  return app;
 }
 
 function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issue = error.validation[0];
-      const field = issue?.instancePath.replace(/^\//, "").replace(/\//g, ".");
-      const detail = issue?.message ?? "is invalid";
-      const message = field && !detail.startsWith(field.split(".")[0]!) ? `${field}: ${detail}` : detail;
-      return reply.status(400).send(errorBody(message));
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, "").replace(/\//g, ".") || "body";
+        fields[field] ??= issue.message ?? "is invalid";
+      }
+      const [field, detail] = Object.entries(fields)[0] ?? ["body", "is invalid"];
+      const message = field !== "body" && !detail.startsWith(field.split(".")[0]!) ? `${field}: ${detail}` : detail;
+      return reply.status(400).send(errorBody(message, 400, fields));
     }
     const err = error as { statusCode?: number; message?: string; code?: string };
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;

@@ -108,8 +108,8 @@ function ContactForm({ initialSubject }: { initialSubject: string }) {
         setStatus({ ok: true, text: CONTACT_MESSAGES.sent });
         setFields({ name: "", email: "", subject: "", message: "", website: "" });
       } else {
-        const body = (await response.json().catch(() => null)) as { fields?: FieldErrors } | null;
-        if (body?.fields) setErrors(body.fields);
+        const body = (await response.json().catch(() => null)) as { errors?: FieldErrors } | null;
+        if (body?.errors) setErrors(body.errors);
         setStatus({ ok: false, text: CONTACT_MESSAGES.failed });
       }
     } catch {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { accountRoutes } from "./accounts/routes";
 import { catalogueRoutes } from "./catalogue/routes";
 import { contactRoutes } from "./contact/routes";
 import { pricingRoutes } from "./pricing/routes";
@@ -11,4 +12,5 @@ export async function registerApi(app: FastifyInstance): Promise<void> {
   await app.register(pricingRoutes);
   await app.register(promotionRoutes);
   await app.register(contactRoutes);
+  await app.register(accountRoutes);
 }

@@ -1,6 +1,7 @@
 import type { DbHandle } from "../../db/client";
 import type { Config, ShopDetails } from "../config";
 import { createTransport, type MailTransport } from "../integrations/email/transport";
+import { createAccountService, type AccountService } from "./account-service";
 import { createCatalogueService, type CatalogueService } from "./catalogue-service";
 import { createContactService, type ContactService } from "./contact-service";
 import { createEmailSender, type EmailSender, type SenderLog } from "./email-outbox";
@@ -10,6 +11,7 @@ export type Services = {
   db: DbHandle;
   shop: ShopDetails;
   catalogue: CatalogueService;
+  accounts: AccountService;
   promos: PromoService;
   contact: ContactService;
   emailSender: EmailSender;
@@ -32,6 +34,7 @@ export function createServices(db: DbHandle, config: Config, overrides: ServiceO
     db,
     shop: config.shop,
     catalogue: createCatalogueService(db.db),
+    accounts: createAccountService({ db: db.db, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender }),
     promos: createPromoService(db.db),
     contact: createContactService({ db: db.db, shop: config.shop, sender: emailSender }),
     emailSender,

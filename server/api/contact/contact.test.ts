@@ -126,7 +126,8 @@ describe("POST /api/email/contact", () => {
   ])("answers 400 naming the field for %s, and keeps nothing", async (_case, payload, message) => {
     const res = await client()(payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: message, message, statusCode: 400 });
+    const [field, detail] = message.split(": ") as [string, string];
+    expect(res.json()).toEqual({ error: message, message, statusCode: 400, errors: { [field]: detail } });
     expect(await t.db.db.select().from(contactMessages)).toEqual([]);
     expect(await outbox()).toEqual([]);
   });

@@ -2,17 +2,16 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CONTACT_MESSAGES, contactFormSchema } from "../../../domain/contact";
-import type { App } from "../../app";
 import { errorSchema } from "../errors";
 
 export async function contactRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { services } = app as unknown as App;
+  const { services } = app;
 
   app.post(
     "/email/contact",
     {
-      config: { rateLimit: { max: 5, timeWindow: "10 minutes" } },
+      config: { auth: "public", rateLimit: { max: 5, timeWindow: "10 minutes" } },
       schema: {
         tags: ["contact"],
         summary: "Sends a contact-form message to the shop, with an acknowledgement to the customer",

@@ -1,19 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { App } from "../../app";
 import { errorSchema } from "../errors";
 
 export const PROMO_APPLIED = "Promo code applied!";
 
 export async function promotionRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { services } = app as unknown as App;
+  const { services } = app;
 
   app.post(
     "/apply-promo",
     {
-      config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+      config: { auth: "public", rateLimit: { max: 10, timeWindow: "1 minute" } },
       schema: {
         tags: ["promotions"],
         summary: "Checks a promo code; discount is a percentage off Sub Total",

@@ -2,15 +2,15 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { App } from "../../app";
 
 export async function systemRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { services } = app as unknown as App;
+  const { services } = app;
 
   app.get(
     "/health",
     {
+      config: { auth: "public" },
       schema: {
         tags: ["system"],
         summary: "Liveness and database check",

@@ -95,3 +95,34 @@ export function contactAcknowledgement(shop: ShopDetails, contact: Pick<ContactD
   );
   return { subject, text, html };
 }
+
+/** A button-like link that also reads well in plain-text clients. */
+function actionLink(href: string, label: string): string {
+  return `<p style="margin:24px 0;"><a href="${escapeHtml(href)}" style="display:inline-block;padding:12px 20px;background:#0f766e;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold;">${escapeHtml(label)}</a></p>`;
+}
+
+/**
+ * The single-use link to choose a new password. The token travels in the URL fragment, which browsers
+ * never send to a server, so it cannot end up in an access log or a Referer header.
+ */
+export function passwordResetEmail(shop: ShopDetails, person: { firstname: string; link: string; forStaff?: boolean }): EmailContent {
+  const name = headerSafe(person.firstname);
+  const subject = headerSafe(person.forStaff ? `Set your ${shop.name} staff password` : `Choose a new password - ${shop.name}`);
+  const intro = person.forStaff
+    ? `You have been added as a member of staff at ${shop.name}. Use this link to set your password:`
+    : `Somebody (we hope you) asked to choose a new password for your ${shop.name} account. Use this link to choose one:`;
+  const text =
+    `Hello ${name},\n\n${intro}\n\n${person.link}\n\n` +
+    `The link works once and expires in one hour. If you did not ask for this, ignore this email: your password stays as it is.\n\n` +
+    textFooter(shop);
+  const html = layout(
+    shop,
+    subject,
+    `<p style="margin:0 0 16px;">Hello ${escapeHtml(name)},</p>
+<p style="margin:0;">${escapeHtml(intro)}</p>
+${actionLink(person.link, person.forStaff ? "Set my password" : "Choose a new password")}
+<p style="margin:0 0 8px;font-size:13px;color:#71717a;">Or paste this address into your browser: ${escapeHtml(person.link)}</p>
+<p style="margin:0;font-size:13px;color:#71717a;">The link works once and expires in one hour. If you did not ask for this, ignore this email: your password stays as it is.</p>`,
+  );
+  return { subject, text, html };
+}

@@ -1,0 +1,229 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  ACCOUNT_MESSAGES,
+  detailsSchema,
+  loginRequestSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  signupRequestSchema,
+} from "../../../domain/account";
+import { checkoutAddressRequestSchema } from "../../../domain/address";
+import { isOwnId, NOT_FOUND_MESSAGE, requireUser } from "../../plugins/auth";
+import { errorBody, errorSchema } from "../errors";
+
+const savedAddressSchema = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  company: z.string(),
+  address1: z.string(),
+  address2: z.string(),
+  town: z.string(),
+  county: z.string(),
+  postcode: z.string(),
+  country: z.string(),
+  instructions: z.string().optional(),
+});
+
+const contactSchema = z.object({
+  title: z.string().nullable(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  telephone: z.string(),
+});
+
+const sessionSchema = z.object({ token: z.string(), userId: z.number().int() });
+const successSchema = z.object({ success: z.literal(true), message: z.string() });
+const bearer = [{ bearer: [] }];
+
+export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { services } = app;
+  const { accounts } = services;
+
+  app.post(
+    "/auth/signup",
+    {
+      config: { auth: "public", rateLimit: { max: 20, timeWindow: "10 minutes" } },
+      schema: {
+        tags: ["accounts"],
+        summary: "Creates a customer account and signs it in. `role` is ignored: every sign-up is a customer.",
+        body: signupRequestSchema,
+        response: { 201: sessionSchema, 400: errorSchema, 409: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await accounts.signup(request.body);
+      if (!result.ok) {
+        const message = ACCOUNT_MESSAGES.duplicateEmail;
+        return reply.status(409).send(errorBody(message, 409, { email: message }));
+      }
+      reply.header("cache-control", "no-store");
+      return reply.status(201).send({ userId: result.userId, token: result.token });
+    },
+  );
+
+  app.post(
+    "/auth/login",
+    {
+      // A coarse cap on all attempts; failed ones are also counted per account and address in the database.
+      config: { auth: "public", rateLimit: { max: 60, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["accounts"],
+        summary: "Signs in with email and password; answers a bearer token",
+        body: loginRequestSchema,
+        response: { 200: sessionSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const result = await accounts.login(email, password, request.ip);
+      reply.header("cache-control", "no-store");
+      if (result.ok) return { token: result.token, userId: result.userId };
+      if (result.reason === "throttled") {
+        reply.header("retry-after", String(result.retryAfterSeconds));
+        return reply.status(429).send(errorBody(ACCOUNT_MESSAGES.tooManyAttempts, 429));
+      }
+      return reply.status(401).send(errorBody(ACCOUNT_MESSAGES.badCredentials, 401));
+    },
+  );
+
+  app.post(
+    "/auth/logout",
+    {
+      config: { auth: "customer" },
+      schema: { tags: ["accounts"], summary: "Revokes this token on the server", security: bearer, response: { 200: successSchema, 401: errorSchema } },
+    },
+    async (request) => {
+      await accounts.logout(requireUser(request).sessionId);
+      return { success: true as const, message: "Signed out" };
+    },
+  );
+
+  app.get(
+    "/auth/me",
+    {
+      config: { auth: "customer" },
+      schema: {
+        tags: ["accounts"],
+        summary: "The signed-in account's contact details",
+        security: bearer,
+        response: { 200: contactSchema.extend({ userId: z.number().int(), role: z.string() }), 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const contact = await accounts.contact(user.userId);
+      if (!contact) return reply.status(404).send(errorBody(NOT_FOUND_MESSAGE, 404));
+      return { userId: user.userId, ...contact };
+    },
+  );
+
+  app.put(
+    "/user/me",
+    {
+      config: { auth: "customer" },
+      schema: {
+        tags: ["accounts"],
+        summary: "Updates the signed-in account's contact details",
+        security: bearer,
+        body: detailsSchema,
+        response: { 200: successSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await accounts.updateDetails(requireUser(request).userId, request.body);
+      if (result.ok) return { success: true as const, message: ACCOUNT_MESSAGES.detailsUpdated };
+      if (result.reason === "duplicate") {
+        const message = ACCOUNT_MESSAGES.duplicateEmail;
+        return reply.status(409).send(errorBody(message, 409, { email: message }));
+      }
+      return reply.status(404).send(errorBody(NOT_FOUND_MESSAGE, 404));
+    },
+  );
+
+  app.get(
+    "/user/address/:userId",
+    {
+      config: { auth: "customer" },
+      schema: {
+        tags: ["accounts"],
+        summary: "The customer's saved billing and delivery addresses and contact details",
+        security: bearer,
+        params: z.object({ userId: z.string().max(20) }),
+        response: {
+          200: z.object({ billing: savedAddressSchema.nullable(), delivery: savedAddressSchema.nullable(), contact: contactSchema }),
+          401: errorSchema,
+          404: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!isOwnId(request, request.params.userId)) return reply.status(404).send(errorBody(NOT_FOUND_MESSAGE, 404));
+      const userId = requireUser(request).userId;
+      const [contact, saved] = await Promise.all([accounts.contact(userId), accounts.addresses(userId)]);
+      if (!contact) return reply.status(404).send(errorBody(NOT_FOUND_MESSAGE, 404));
+      const { role: _role, ...details } = contact;
+      return { ...saved, contact: details };
+    },
+  );
+
+  app.post(
+    "/checkout/address",
+    {
+      config: { auth: "customer" },
+      schema: {
+        tags: ["accounts"],
+        summary: "Saves the customer's billing and/or delivery address (the web client sends only what changed)",
+        security: bearer,
+        body: checkoutAddressRequestSchema,
+        response: { 200: successSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { userId, billing, delivery } = request.body;
+      if (!isOwnId(request, userId)) return reply.status(404).send(errorBody(NOT_FOUND_MESSAGE, 404));
+      if (billing) await accounts.saveAddress(userId, "billing", billing);
+      if (delivery) await accounts.saveAddress(userId, "delivery", delivery);
+      return { success: true as const, message: "Address saved" };
+    },
+  );
+
+  app.post(
+    "/auth/password-reset",
+    {
+      config: { auth: "public", rateLimit: { max: 5, timeWindow: "15 minutes" } },
+      schema: {
+        tags: ["accounts"],
+        summary: "Emails a single-use link to choose a new password (the same answer whether or not the account exists)",
+        body: passwordResetRequestSchema,
+        response: { 202: successSchema, 400: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      await accounts.requestPasswordReset(request.body.email);
+      return reply.status(202).send({ success: true as const, message: ACCOUNT_MESSAGES.resetSent });
+    },
+  );
+
+  app.post(
+    "/auth/password-reset/confirm",
+    {
+      config: { auth: "public", rateLimit: { max: 10, timeWindow: "15 minutes" } },
+      schema: {
+        tags: ["accounts"],
+        summary: "Sets a new password with the emailed token; signs out every other session and answers a new token",
+        body: passwordResetConfirmSchema,
+        response: { 200: sessionSchema.extend({ message: z.string() }), 400: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await accounts.confirmPasswordReset(request.body.token, request.body.password);
+      reply.header("cache-control", "no-store");
+      if (!result.ok) return reply.status(400).send(errorBody(ACCOUNT_MESSAGES.resetInvalid, 400));
+      return { token: result.token, userId: result.userId, message: ACCOUNT_MESSAGES.resetDone };
+    },
+  );
+}

@@ -1,0 +1,73 @@
+// The authorisation matrix, generated from the app's own route table (DECISIONS rule 9): every API route
+// declares who may call it, and every guarded route is called anonymously, as another customer and as
+// its owner (or as a customer and as staff).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUTHZ_CASES, makeFixture, type Fixture } from "../../tests/authz/cases";
+import { createTestApp, type TestApp } from "../../tests/setup/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const apiRoutes = () => t.app.routeTable.filter((route) => route.url.startsWith("/api/") && route.method !== "HEAD");
+const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+
+describe("the route table", () => {
+  it("declares who may call every API route", () => {
+    const undeclared = apiRoutes().filter((route) => !route.access).map(key);
+    expect(undeclared).toEqual([]);
+  });
+
+  it("has a matrix case for every guarded route, and no case for a route that does not exist", () => {
+    const guarded = apiRoutes().filter((route) => route.access === "customer" || route.access === "staff").map(key);
+    expect(guarded.filter((route) => !(route in AUTHZ_CASES))).toEqual([]);
+    const known = new Set(apiRoutes().map(key));
+    expect(Object.keys(AUTHZ_CASES).filter((route) => !known.has(route))).toEqual([]);
+  });
+
+  it("matches each case's scope to the route's declared access", () => {
+    for (const route of apiRoutes()) {
+      const entry = AUTHZ_CASES[key(route)];
+      if (!entry) continue;
+      expect(entry.scope === "staff" ? "staff" : "customer", key(route)).toBe(route.access);
+    }
+  });
+});
+
+describe.each(Object.entries(AUTHZ_CASES))("%s", (_route, entry) => {
+  let fx: Fixture;
+  beforeAll(async () => {
+    fx = await makeFixture(t.app);
+  });
+
+  const call = (headers: Record<string, string>) => t.app.inject({ ...entry.request(fx), headers });
+
+  it("anonymous → 401", async () => {
+    const res = await call({});
+    expect(res.statusCode, res.body).toBe(401);
+    expect(res.headers["cache-control"]).toBe("no-store");
+  });
+
+  if (entry.scope === "owned") {
+    it("another customer → 404", async () => {
+      const res = await call(fx.other.auth);
+      expect(res.statusCode, res.body).toBe(404);
+    });
+  }
+
+  if (entry.scope === "staff") {
+    it("a customer → 404", async () => {
+      const res = await call(fx.owner.auth);
+      expect(res.statusCode, res.body).toBe(404);
+    });
+  }
+
+  it(`${entry.scope === "staff" ? "staff" : "the owner"} → ${entry.ok}`, async () => {
+    const res = await call(entry.scope === "staff" ? fx.staff!.auth : fx.owner.auth);
+    expect(res.statusCode, res.body).toBe(entry.ok);
+  });
+});

@@ -1,0 +1,78 @@
+// Who may call a route is declared on the route (`config: { auth }`) and enforced here, once. Only routes
+// that need a customer or staff member pay for the lookup: public routes get no hook at all.
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
+import { ACCOUNT_MESSAGES } from "../../domain/account";
+import { errorBody } from "../api/errors";
+import type { AuthUser } from "../services/account-service";
+
+/** `customer`: any signed-in account, serving only its own data. `staff`: the staff role only. */
+export type RouteAccess = "public" | "customer" | "staff";
+
+export type RouteEntry = { method: string; url: string; access: RouteAccess | undefined };
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    auth?: RouteAccess;
+  }
+  interface FastifyRequest {
+    /** Set on `customer` and `staff` routes before the handler runs. */
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    /** Every route with its declared access (the authorisation tests are generated from it). */
+    routeTable: RouteEntry[];
+  }
+}
+
+export const NOT_FOUND_MESSAGE = "Not found";
+
+/** The bearer token of a request, or null. The token never goes anywhere but the hash lookup. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== "string") return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+export function registerAuth(app: FastifyInstance, authenticate: (token: string) => Promise<AuthUser | null>): void {
+  app.decorateRequest("user", null);
+  app.decorate("routeTable", [] as RouteEntry[]);
+
+  const unauthorised = (reply: FastifyReply) =>
+    reply.code(401).header("www-authenticate", 'Bearer realm="shop"').send(errorBody(ACCOUNT_MESSAGES.signInRequired, 401));
+
+  const guard = (staffOnly: boolean) =>
+    async function requireAccount(request: FastifyRequest, reply: FastifyReply) {
+      // Private answers, and the refusals too, are never stored by browsers or proxies.
+      reply.header("cache-control", "no-store");
+      const token = bearerToken(request);
+      if (!token) return unauthorised(reply);
+      const user = await authenticate(token);
+      if (!user) return unauthorised(reply);
+      // A customer is not told that staff routes exist.
+      if (staffOnly && user.role !== "staff") return reply.code(404).send(errorBody(NOT_FOUND_MESSAGE, 404));
+      request.user = user;
+    };
+  const customerGuard = guard(false);
+  const staffGuard = guard(true);
+
+  app.addHook("onRoute", (route: RouteOptions) => {
+    const access = route.config?.auth;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) app.routeTable.push({ method, url: route.url, access });
+    if (access !== "customer" && access !== "staff") return;
+    const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+    route.onRequest = [access === "staff" ? staffGuard : customerGuard, ...existing];
+  });
+}
+
+/** The signed-in account of a guarded route; a missing one is a wiring mistake, not a client error. */
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new Error(`Route ${request.routeOptions.url} reads the user but is not guarded`);
+  return request.user;
+}
+
+/** True when `id` names the signed-in customer. Anything else is answered 404, never 403 (DECISIONS rule 9). */
+export function isOwnId(request: FastifyRequest, id: number | string): boolean {
+  return String(requireUser(request).userId) === String(id);
+}

@@ -1,0 +1,334 @@
+// Customer and staff accounts: sign-up, sign-in with throttling, bearer sessions, details, saved
+// addresses and password reset. Passwords are argon2id; tokens are opaque, stored hashed, expire and
+// can be revoked (DECISIONS rule 8). Nothing here knows about HTTP.
+import { hash as argonHash, verify as argonVerify, type Algorithm } from "@node-rs/argon2";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { loginThrottle, passwordResets, sessions, userAddresses, users, type AddressKind, type UserRole } from "../../db/schema";
+import { emailKey, type Details, type SignupRequest } from "../../domain/account";
+import type { SavedAddress } from "../../domain/address";
+import type { ShopDetails } from "../config";
+import { passwordResetEmail } from "../integrations/email/templates";
+import { enqueueEmail, type EmailSender } from "./email-outbox";
+import { isWellFormedToken, newOpaqueToken, tokenHash } from "./tokens";
+
+/** OWASP's argon2id minimum: 19 MiB, 2 passes, 1 lane (about 50 ms here, off the event loop). */
+// `Algorithm` is a const enum, which isolated modules cannot read: 2 is Algorithm.Argon2id.
+const ARGON2_OPTIONS = { algorithm: 2 as Algorithm, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+export const SESSION_DAYS = 30;
+const RESET_MINUTES = 60;
+/** A session's last-used time is written at most this often, so a signed-in call stays one read. */
+const LAST_USED_RESOLUTION_MS = 60 * 60_000;
+
+/** Failed sign-ins: per account and per client address, counted over a window, then a lock-out. */
+export const LOGIN_LIMITS = {
+  windowMinutes: 15,
+  lockMinutes: 15,
+  perAccount: 5,
+  perAddress: 20,
+} as const;
+
+export type AuthUser = { userId: number; role: UserRole; sessionId: number };
+
+export type Contact = { title: string | null; firstname: string; lastname: string; email: string; telephone: string };
+
+export type SignupResult = { ok: true; userId: number; token: string } | { ok: false; reason: "duplicate" };
+export type LoginResult =
+  | { ok: true; userId: number; token: string; role: UserRole }
+  | { ok: false; reason: "bad-credentials" }
+  | { ok: false; reason: "throttled"; retryAfterSeconds: number };
+export type UpdateResult = { ok: true } | { ok: false; reason: "duplicate" | "missing" };
+export type ResetResult = { ok: true; userId: number; token: string } | { ok: false };
+
+export type AccountService = {
+  signup(input: SignupRequest): Promise<SignupResult>;
+  login(email: string, password: string, clientAddress: string): Promise<LoginResult>;
+  /** The session behind a bearer token, or null when unknown, revoked or expired. One indexed read. */
+  authenticate(token: string): Promise<AuthUser | null>;
+  logout(sessionId: number): Promise<void>;
+  contact(userId: number): Promise<(Contact & { role: UserRole }) | null>;
+  updateDetails(userId: number, details: Details): Promise<UpdateResult>;
+  addresses(userId: number): Promise<{ billing: SavedAddress | null; delivery: SavedAddress | null }>;
+  saveAddress(userId: number, kind: AddressKind, address: SavedAddress): Promise<void>;
+  /** Queues a reset email when the address has an account; says nothing either way. */
+  requestPasswordReset(email: string): Promise<void>;
+  /** Sets the password, revokes every session of the account and opens a new one here. */
+  confirmPasswordReset(token: string, password: string): Promise<ResetResult>;
+  /** A single-use set-password link for a user (staff onboarding, from the command line). */
+  issuePasswordLink(userId: number, options?: { email?: boolean; forStaff?: boolean }): Promise<string>;
+  hashPassword(password: string): Promise<string>;
+};
+
+export type AccountServiceDeps = {
+  db: Db;
+  shop: ShopDetails;
+  publicUrl: string;
+  sender: Pick<EmailSender, "kick">;
+};
+
+export function createAccountService(deps: AccountServiceDeps): AccountService {
+  const { db, shop, publicUrl, sender } = deps;
+  const messageIdDomain = shop.email.split("@")[1];
+  // Verified against when the email is unknown, so both failures cost one argon2 verification.
+  let decoyHash: Promise<string> | undefined;
+  const decoy = () => (decoyHash ??= argonHash(newOpaqueToken(), ARGON2_OPTIONS));
+
+  const hashPassword = (password: string) => argonHash(password, ARGON2_OPTIONS);
+
+  async function openSession(userId: number, tx: Db = db): Promise<string> {
+    const token = newOpaqueToken();
+    await tx.insert(sessions).values({
+      tokenHash: tokenHash(token),
+      userId,
+      expiresAt: sql`now() + ${`${SESSION_DAYS} days`}::interval`,
+    });
+    return token;
+  }
+
+  async function findUserByEmail(email: string) {
+    const [row] = await db
+      .select({ id: users.id, passwordHash: users.passwordHash, role: users.role, firstname: users.firstname })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${emailKey(email)}`)
+      .limit(1);
+    return row ?? null;
+  }
+
+  async function lockedFor(keys: string[]): Promise<number | null> {
+    const rows = await db
+      .select({ seconds: sql<number>`ceil(extract(epoch from (${loginThrottle.lockedUntil} - now())))::int` })
+      .from(loginThrottle)
+      .where(and(sql`${loginThrottle.key} in ${keys}`, gt(loginThrottle.lockedUntil, sql`now()`)));
+    if (rows.length === 0) return null;
+    return Math.max(1, ...rows.map((row) => Number(row.seconds)));
+  }
+
+  /** Counts one failure against a key; the insert-or-update is one statement, safe across processes. */
+  async function recordFailure(key: string, limit: number): Promise<void> {
+    const window = `${LOGIN_LIMITS.windowMinutes} minutes`;
+    const lock = `${LOGIN_LIMITS.lockMinutes} minutes`;
+    await db.execute(sql`
+      insert into login_throttle (key, failures, window_started_at, locked_until)
+      values (${key}, 1, now(), case when 1 >= ${limit} then now() + ${lock}::interval end)
+      on conflict (key) do update set
+        failures = case when login_throttle.window_started_at < now() - ${window}::interval then 1 else login_throttle.failures + 1 end,
+        window_started_at = case when login_throttle.window_started_at < now() - ${window}::interval then now() else login_throttle.window_started_at end,
+        locked_until = case
+          when (case when login_throttle.window_started_at < now() - ${window}::interval then 1 else login_throttle.failures + 1 end) >= ${limit}
+          then now() + ${lock}::interval
+          else login_throttle.locked_until end`);
+  }
+
+  return {
+    hashPassword,
+
+    async signup(input) {
+      const passwordHash = await hashPassword(input.password);
+      return db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(users)
+          .values({
+            title: input.title ?? null,
+            firstname: input.firstname,
+            lastname: input.lastname,
+            email: input.email,
+            telephone: input.telephone,
+            passwordHash,
+            role: "user", // never the client's `role`
+            site: input.site ?? "",
+          })
+          .onConflictDoNothing()
+          .returning({ id: users.id });
+        if (!created) return { ok: false as const, reason: "duplicate" as const };
+        const token = await openSession(created.id, tx as unknown as Db);
+        return { ok: true as const, userId: created.id, token };
+      });
+    },
+
+    async login(email, password, clientAddress) {
+      const accountKey = `email:${emailKey(email)}`;
+      const addressKey = `ip:${clientAddress}`;
+      const locked = await lockedFor([accountKey, addressKey]);
+      if (locked !== null) return { ok: false, reason: "throttled", retryAfterSeconds: locked };
+
+      const user = await findUserByEmail(email);
+      const matches = await argonVerify(user?.passwordHash ?? (await decoy()), password).catch(() => false);
+      if (!user || !user.passwordHash || !matches) {
+        await recordFailure(accountKey, LOGIN_LIMITS.perAccount);
+        await recordFailure(addressKey, LOGIN_LIMITS.perAddress);
+        return { ok: false, reason: "bad-credentials" };
+      }
+      // The address keeps its count: signing in to one's own account must not wash out guesses at others.
+      await db.delete(loginThrottle).where(eq(loginThrottle.key, accountKey));
+      const token = await openSession(user.id);
+      return { ok: true, userId: user.id, token, role: user.role };
+    },
+
+    async authenticate(token) {
+      if (!isWellFormedToken(token)) return null;
+      const [row] = await db
+        .select({ sessionId: sessions.id, userId: sessions.userId, role: users.role, lastUsedAt: sessions.lastUsedAt })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.tokenHash, tokenHash(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+        .limit(1);
+      if (!row) return null;
+      if (Date.now() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+        // Bookkeeping only: the request does not wait for it, and a failure loses nothing that matters.
+        db.update(sessions)
+          .set({ lastUsedAt: sql`now()` })
+          .where(eq(sessions.id, row.sessionId))
+          .catch(() => {});
+      }
+      return { userId: row.userId, role: row.role, sessionId: row.sessionId };
+    },
+
+    async logout(sessionId) {
+      await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    },
+
+    async contact(userId) {
+      const [row] = await db
+        .select({
+          title: users.title,
+          firstname: users.firstname,
+          lastname: users.lastname,
+          email: users.email,
+          telephone: users.telephone,
+          role: users.role,
+        })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async updateDetails(userId, details) {
+      try {
+        const updated = await db
+          .update(users)
+          .set({
+            title: details.title ?? null,
+            firstname: details.firstname,
+            lastname: details.lastname,
+            email: details.email,
+            telephone: details.telephone,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(users.id, userId))
+          .returning({ id: users.id });
+        return updated.length === 1 ? { ok: true } : { ok: false, reason: "missing" };
+      } catch (error) {
+        if (isUniqueViolation(error)) return { ok: false, reason: "duplicate" };
+        throw error;
+      }
+    },
+
+    async addresses(userId) {
+      const rows = await db.select().from(userAddresses).where(eq(userAddresses.userId, userId));
+      const pick = (kind: AddressKind): SavedAddress | null => {
+        const row = rows.find((r) => r.kind === kind);
+        if (!row) return null;
+        return {
+          first_name: row.firstName,
+          last_name: row.lastName,
+          company: row.company,
+          address1: row.address1,
+          address2: row.address2,
+          town: row.town,
+          county: row.county,
+          postcode: row.postcode,
+          country: row.country as SavedAddress["country"],
+          instructions: row.instructions,
+        };
+      };
+      return { billing: pick("billing"), delivery: pick("delivery") };
+    },
+
+    async saveAddress(userId, kind, address) {
+      const values = {
+        firstName: address.first_name,
+        lastName: address.last_name,
+        company: address.company ?? "",
+        address1: address.address1,
+        address2: address.address2 ?? "",
+        town: address.town,
+        county: address.county ?? "",
+        postcode: address.postcode,
+        country: address.country,
+        instructions: kind === "delivery" ? (address.instructions ?? "") : "",
+        updatedAt: sql`now()`,
+      };
+      await db
+        .insert(userAddresses)
+        .values({ userId, kind, ...values })
+        .onConflictDoUpdate({ target: [userAddresses.userId, userAddresses.kind], set: values });
+    },
+
+    async requestPasswordReset(email) {
+      const user = await findUserByEmail(email);
+      if (!user || user.role !== "user") return;
+      // One email a minute per account at most: the form cannot be used to flood someone's inbox.
+      const [recent] = await db
+        .select({ id: passwordResets.id })
+        .from(passwordResets)
+        .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, sql`now() - interval '1 minute'`)))
+        .limit(1);
+      if (recent) return;
+      await this.issuePasswordLink(user.id, { email: true });
+    },
+
+    async issuePasswordLink(userId, options = {}) {
+      const token = newOpaqueToken();
+      const link = `${publicUrl.replace(/\/$/, "")}/reset-password#token=${token}`;
+      await db.transaction(async (tx) => {
+        await tx.insert(passwordResets).values({
+          tokenHash: tokenHash(token),
+          userId,
+          expiresAt: sql`now() + ${`${RESET_MINUTES} minutes`}::interval`,
+        });
+        if (options.email) {
+          const [user] = await tx.select({ email: users.email, firstname: users.firstname }).from(users).where(eq(users.id, userId));
+          if (!user) throw new Error(`No user ${userId}`);
+          const content = passwordResetEmail(shop, { firstname: user.firstname, link, forStaff: options.forStaff });
+          await enqueueEmail(tx as unknown as Db, { to: user.email, messageIdDomain, ...content });
+        }
+      });
+      if (options.email) sender.kick();
+      return link;
+    },
+
+    async confirmPasswordReset(token, password) {
+      if (!isWellFormedToken(token)) return { ok: false };
+      const passwordHash = await hashPassword(password);
+      return db.transaction(async (tx) => {
+        // Claiming the row is the single-use check: a second confirm with the same token finds nothing.
+        const [claimed] = await tx
+          .update(passwordResets)
+          .set({ usedAt: sql`now()` })
+          .where(and(eq(passwordResets.tokenHash, tokenHash(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
+          .returning({ userId: passwordResets.userId });
+        if (!claimed) return { ok: false as const };
+        const { userId } = claimed;
+        await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+        await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+        // Other outstanding links die with the old password.
+        await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+        const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+        if (user) await tx.delete(loginThrottle).where(eq(loginThrottle.key, `email:${emailKey(user.email)}`));
+        const newToken = await openSession(userId, tx as unknown as Db);
+        return { ok: true as const, userId, token: newToken };
+      });
+    },
+  };
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    if ((current as { code?: string }).code === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
