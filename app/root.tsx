@@ -12,6 +12,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { AUTH_MARK_SCRIPT } from "./lib/auth";
 import { useNonce } from "./lib/nonce";
 
 export const links: Route.LinksFunction = () => [
@@ -43,11 +44,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRootData();
   return (
-    <html lang="en-GB">
+    // The head script below may add data-auth before React hydrates <html>.
+    <html lang="en-GB" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1e293b" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: AUTH_MARK_SCRIPT }} />
         <Meta />
         <Links nonce={nonce} />
       </head>

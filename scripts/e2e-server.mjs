@@ -40,6 +40,9 @@ const env = {
   PORT: process.env.E2E_PORT || "3210",
   DATA_DIR: dataDir,
   LOG_LEVEL: "warn",
+  // The tests make many customers through the API; each names its own client address (X-Forwarded-For)
+  // so the per-address sign-up limit applies to each as it would to separate visitors.
+  TRUST_PROXY_HOPS: "1",
 };
 // The tests run on the embedded database in the temp folder, never on a configured PostgreSQL.
 delete env.DATABASE_URL;

@@ -1,10 +1,11 @@
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
-import { EMPTY_BASKET } from "../../domain/basket";
 import type { NavCategory } from "../../domain/catalogue";
 import type { ShopDetails } from "../../server/config";
-import { tokenStore, userIdStore, useIsLoggedIn } from "../lib/auth";
-import { basketStore, useBasket } from "../lib/basket";
+import { signOut } from "../lib/account-api";
+import { onUnauthorised } from "../lib/api-client";
+import { forgetSession, markAuth, useIsLoggedIn } from "../lib/auth";
+import { useBasket } from "../lib/basket";
 import { CategoryBar } from "./category-bar";
 import { BasketIcon, CloseIcon, MailIcon, MenuIcon, PhoneIcon, UserIcon } from "./icons";
 import { SearchBox } from "./search-box";
@@ -23,11 +24,13 @@ export function SiteHeader({ nav, shop }: { nav: NavCategory[]; shop: ShopDetail
 
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
-  // Spec section 4: logging out forgets the token and user id, empties the basket and goes home.
-  const logOut = () => {
-    tokenStore.remove();
-    userIdStore.remove();
-    basketStore.set(EMPTY_BASKET);
+  // The <html data-auth> mark chooses which variant shows; React renders both, so hydration never mismatches.
+  useEffect(() => markAuth(loggedIn), [loggedIn]);
+  // A token the server no longer accepts (expired, revoked on another device) is forgotten here too.
+  useEffect(() => onUnauthorised(forgetSession), []);
+
+  const logOut = async () => {
+    await signOut();
     navigate("/");
   };
 
@@ -49,20 +52,16 @@ export function SiteHeader({ nav, shop }: { nav: NavCategory[]; shop: ShopDetail
         </Link>
         <SearchBox nav={nav} className="hidden flex-1 md:block md:max-w-xl" />
         <nav aria-label="Account and basket" className="ml-auto flex items-center gap-2 sm:gap-4">
-          {loggedIn ? (
-            <button type="button" onClick={logOut} className="hidden text-sm font-medium hover:text-brand-100 sm:inline">
-              Log out
-            </button>
-          ) : (
-            <Link to="/login" className="hidden text-sm font-medium hover:text-brand-100 sm:inline">
-              Log in
-            </Link>
-          )}
-          <Link
-            to={loggedIn ? "/my-account" : "/login"}
-            className="rounded p-1 hover:text-brand-100"
-            aria-label={loggedIn ? "My account" : "Log in to your account"}
-          >
+          <button type="button" onClick={logOut} className="when-signed-in hidden text-sm font-medium hover:text-brand-100 sm:inline">
+            Log out
+          </button>
+          <Link to="/login" className="when-signed-out hidden text-sm font-medium hover:text-brand-100 sm:inline">
+            Log in
+          </Link>
+          <Link to="/my-account" className="when-signed-in rounded p-1 hover:text-brand-100" aria-label="My account">
+            <UserIcon />
+          </Link>
+          <Link to="/login" className="when-signed-out rounded p-1 hover:text-brand-100" aria-label="Log in to your account">
             <UserIcon />
           </Link>
           <Link to="/basket" className="relative rounded p-1 hover:text-brand-100" aria-label={`Basket, ${count} ${count === 1 ? "item" : "items"}`}>

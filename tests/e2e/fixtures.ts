@@ -157,3 +157,37 @@ async function basketCount(page: Page): Promise<number> {
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
+
+export type Customer = { email: string; password: string; firstname: string; token: string; userId: number };
+
+let customerSequence = 0;
+
+/** A new customer made through the API (fast); `signIn` then puts their session in the browser. */
+export async function createCustomer(baseURL: string, overrides: Partial<{ firstname: string; password: string }> = {}): Promise<Customer> {
+  customerSequence += 1;
+  const email = `e2e.${Date.now()}.${process.pid}.${customerSequence}@example.com`;
+  const password = overrides.password ?? `Vinyl-Banner-${customerSequence}-${Date.now() % 10000}`;
+  const firstname = overrides.firstname ?? "Sam";
+  const response = await fetch(`${baseURL}/api/auth/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": `10.1.${customerSequence}.1` },
+    body: JSON.stringify({ title: "Mr", firstname, lastname: "Sign", email, telephone: "07700 900456", password, role: "user", site: "printwise" }),
+  });
+  if (response.status !== 201) throw new Error(`signup failed: ${response.status} ${await response.text()}`);
+  const { token, userId } = (await response.json()) as { token: string; userId: number };
+  return { email, password, firstname, token, userId };
+}
+
+/** Stores the customer's session where the shop keeps it (local storage), before any page script runs. */
+export async function signIn(page: Page, customer: Customer) {
+  await page.addInitScript(
+    ([token, userId]) => {
+      if (!window.sessionStorage.getItem("e2e-signed-in")) {
+        window.localStorage.setItem("token", JSON.stringify(token));
+        window.localStorage.setItem("userId", JSON.stringify(String(userId)));
+        window.sessionStorage.setItem("e2e-signed-in", "1");
+      }
+    },
+    [customer.token, customer.userId] as const,
+  );
+}

@@ -1,0 +1,86 @@
+import { useEffect, useId, useState } from "react";
+import { useNavigate } from "react-router";
+import { ACCOUNT_MESSAGES, detailsSchema, TITLES } from "../../../domain/account";
+import { FormStatus, SelectField, TextField, useSchemaForm } from "../../components/form-field";
+import { fetchMe, updateMe } from "../../lib/account-api";
+import { ApiResponseError } from "../../lib/api-client";
+import { useIsLoggedIn } from "../../lib/auth";
+import { useHydrated } from "../../lib/use-hydrated";
+import type { Route } from "./+types/details";
+
+export const meta: Route.MetaFunction = () => [{ title: "Your details | Printwise Trade Print" }, { name: "robots", content: "noindex" }];
+
+const EMPTY = { title: "", firstname: "", lastname: "", email: "", telephone: "" };
+
+export default function DetailsPage() {
+  const hydrated = useHydrated();
+  const loggedIn = useIsLoggedIn();
+  const navigate = useNavigate();
+  const formId = useId();
+  const form = useSchemaForm(detailsSchema, EMPTY);
+  const { setValues } = form;
+  const [loaded, setLoaded] = useState(false);
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!hydrated) return;
+    // Spec section 2: without a token the details page sends the visitor home.
+    if (!loggedIn) {
+      navigate("/", { replace: true });
+      return;
+    }
+    const controller = new AbortController();
+    fetchMe(controller.signal).then(
+      (me) => {
+        setValues({ title: me.title ?? "", firstname: me.firstname, lastname: me.lastname, email: me.email, telephone: me.telephone });
+        setLoaded(true);
+      },
+      (error: unknown) => {
+        if ((error as Error).name !== "AbortError") setStatus({ ok: false, text: ACCOUNT_MESSAGES.networkError });
+      },
+    );
+    return () => controller.abort();
+  }, [hydrated, loggedIn, navigate, setValues]);
+
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setStatus(null);
+    if (!form.check(formId)) return;
+    setBusy(true);
+    try {
+      await updateMe(form.parsed());
+      setStatus({ ok: true, text: ACCOUNT_MESSAGES.detailsUpdated });
+    } catch (error) {
+      if (error instanceof ApiResponseError) {
+        form.setErrors(error.errors);
+        setStatus({ ok: false, text: error.serverMessage ?? ACCOUNT_MESSAGES.detailsFailed });
+      } else {
+        setStatus({ ok: false, text: ACCOUNT_MESSAGES.networkError });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!hydrated || !loggedIn) return <p className="text-slate-600">Loading...</p>;
+
+  return (
+    <section aria-labelledby="details-heading" className="max-w-2xl">
+      <h1 id="details-heading" className="text-3xl font-bold">Your details</h1>
+      <form id={formId} onSubmit={onSubmit} noValidate aria-label="Your details" aria-busy={!loaded} className="mt-6 grid gap-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2">
+        <SelectField label="Title" className="sm:col-span-2 sm:max-w-40" options={[{ value: "", label: "Choose…" }, ...TITLES.map((t) => ({ value: t, label: t }))]} disabled={!loaded} {...form.field("title")} />
+        <TextField label="First name" autoComplete="given-name" required disabled={!loaded} {...form.field("firstname")} />
+        <TextField label="Last name" autoComplete="family-name" required disabled={!loaded} {...form.field("lastname")} />
+        <TextField label="Email" type="email" autoComplete="email" required disabled={!loaded} {...form.field("email")} />
+        <TextField label="Mobile telephone" type="tel" autoComplete="tel" required disabled={!loaded} {...form.field("telephone")} />
+        <div className="flex flex-wrap items-center gap-4 sm:col-span-2">
+          <button type="submit" className="btn-primary px-6" disabled={busy || !loaded}>
+            {busy ? "Saving…" : "Save details"}
+          </button>
+          <FormStatus status={status} />
+        </div>
+      </form>
+    </section>
+  );
+}

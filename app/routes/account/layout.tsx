@@ -1,0 +1,46 @@
+import { NavLink, Outlet, useNavigate } from "react-router";
+import { signOut } from "../../lib/account-api";
+import type { Route } from "./+types/layout";
+
+export const meta: Route.MetaFunction = () => [{ title: "My account | Printwise Trade Print" }, { name: "robots", content: "noindex" }];
+
+/** The account area (spec section 2): a tab bar over each page. Pages fetch their data in the browser. */
+export default function AccountLayout() {
+  return (
+    <div className="container-page py-8">
+      <AccountTabs />
+      <div className="mt-6">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+function AccountTabs() {
+  const navigate = useNavigate();
+  const tab = ({ isActive }: { isActive: boolean }) =>
+    `-mb-px whitespace-nowrap border-b-2 px-4 py-2 text-sm font-semibold ${isActive ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-ink"}`;
+  return (
+    <nav aria-label="Account" className="flex gap-1 overflow-x-auto border-b border-slate-200">
+      <NavLink to="/my-account" end className={tab}>
+        Account
+      </NavLink>
+      <NavLink to="/my-account/orders" className={tab}>
+        Orders
+      </NavLink>
+      <NavLink to="/my-account/details" className={tab}>
+        Details
+      </NavLink>
+      <button
+        type="button"
+        className={tab({ isActive: false })}
+        onClick={async () => {
+          await signOut();
+          navigate("/");
+        }}
+      >
+        Logout
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,81 @@
+import { useEffect, useId, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { ACCOUNT_MESSAGES, loginRequestSchema } from "../../../domain/account";
+import { FormStatus, TextField, useSchemaForm } from "../../components/form-field";
+import { login } from "../../lib/account-api";
+import { ApiResponseError } from "../../lib/api-client";
+import { storeSession, useIsLoggedIn } from "../../lib/auth";
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = () => [{ title: "Log in | Printwise Trade Print" }, { name: "robots", content: "noindex" }];
+
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const loggedIn = useIsLoggedIn();
+  // Spec section 2: /my-account is shown instead of the login page to a signed-in customer.
+  useEffect(() => {
+    if (loggedIn) navigate("/my-account", { replace: true });
+  }, [loggedIn, navigate]);
+
+  return (
+    <div className="container-page py-10">
+      <h1 className="text-3xl font-bold">Log in</h1>
+      <div className="mt-6 grid gap-8 md:grid-cols-2">
+        <section aria-labelledby="signin-heading" className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <h2 id="signin-heading" className="text-xl font-bold">Sign in</h2>
+          <p className="mt-1 text-sm text-slate-600">Welcome back. Sign in to see your orders and check out faster.</p>
+          <SignInForm onSignedIn={() => navigate("/my-account")} />
+        </section>
+        <section aria-labelledby="register-heading" className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <h2 id="register-heading" className="text-xl font-bold">Register</h2>
+          <p className="mt-2 text-slate-600">
+            New to Printwise? Create an account to track your orders, download VAT invoices and reorder in a couple of clicks.
+          </p>
+          <Link to="/signup" className="btn-primary mt-6">
+            Create an account
+          </Link>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** Email and password; shared with the express checkout. */
+export function SignInForm({ onSignedIn, submitLabel = "Log in" }: { onSignedIn: () => void; submitLabel?: string }) {
+  const formId = useId();
+  const form = useSchemaForm(loginRequestSchema, { email: "", password: "" });
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setStatus(null);
+    if (!form.check(formId)) return;
+    setBusy(true);
+    try {
+      storeSession(await login(form.values.email!, form.values.password!));
+      onSignedIn();
+    } catch (error) {
+      const text = error instanceof ApiResponseError ? (error.serverMessage ?? ACCOUNT_MESSAGES.loginFailed) : ACCOUNT_MESSAGES.networkError;
+      setStatus({ ok: false, text });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form id={formId} onSubmit={onSubmit} noValidate className="mt-5 space-y-4" aria-label="Sign in">
+      <TextField label="Email" type="email" autoComplete="email" required {...form.field("email")} />
+      <TextField label="Password" type="password" autoComplete="current-password" required {...form.field("password")} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <button type="submit" className="btn-primary px-6" disabled={busy}>
+          {busy ? "Signing in…" : submitLabel}
+        </button>
+        <Link to="/forgot-password" className="text-sm font-semibold text-brand-700 hover:underline">
+          Forgotten your password?
+        </Link>
+      </div>
+      <FormStatus status={status} />
+    </form>
+  );
+}
