@@ -25,7 +25,7 @@ export default function AccountHub() {
 
   if (!hydrated || !loggedIn) return <p className="text-slate-600">Loading...</p>;
 
-  const tile = "flex flex-col items-start gap-3 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200 hover:ring-brand-600 focus-visible:ring-brand-600";
+  const tile = "flex h-full flex-col items-start gap-3 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200 hover:ring-brand-600 focus-visible:ring-brand-600";
   return (
     <section aria-labelledby="hub-heading">
       <h1 id="hub-heading" className="text-3xl font-bold">
