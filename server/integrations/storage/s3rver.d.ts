@@ -1,0 +1,22 @@
+// s3rver ships no types; this covers the part our storage tests use.
+declare module "s3rver" {
+  import type { AddressInfo } from "node:net";
+
+  type S3rverOptions = {
+    address?: string;
+    port?: number;
+    silent?: boolean;
+    directory?: string;
+    resetOnClose?: boolean;
+    allowMismatchedSignatures?: boolean;
+    vhostBuckets?: boolean;
+    configureBuckets?: { name: string; configs?: (string | Buffer)[] }[];
+  };
+
+  export default class S3rver {
+    constructor(options?: S3rverOptions);
+    /** Creates the configured buckets, listens, and resolves with the bound address. */
+    run(): Promise<AddressInfo>;
+    close(): Promise<void>;
+  }
+}
