@@ -82,9 +82,9 @@ export interface PaymentProvider {
   /** Verifies the signature over the RAW body and parses the event; throws WebhookSignatureError. */
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;
   /**
-   * Closes an open session so that its page can no longer be paid. Resolves when the session cannot be
-   * paid any more (also when it had already expired or is unknown); throws PaymentProviderError when it
-   * could not be closed, including when it has already been paid.
+   * Closes an open session so that its page can no longer be paid. Resolves once the session is not open,
+   * whatever closed it: this call, an earlier expiry, a payment (read retrieveSession to tell which), or an
+   * id the provider does not know. Throws PaymentProviderError when an open session could not be closed.
    */
   expireSession?(sessionId: string): Promise<void>;
 }

@@ -257,7 +257,7 @@ describe("Stripe provider: reading and closing sessions", () => {
     expect(await provider.retrieveSession(id)).toMatchObject({ status: "expired", paymentStatus: "unpaid", url: null });
   });
 
-  it("expires an open session, accepts one that is already closed unpaid, and refuses one that was paid", async () => {
+  it("expires an open session and accepts one that is already expired, paid or unknown", async () => {
     const { fake, provider } = await setup();
     const open = await provider.createCheckoutSession(checkoutInput({ idempotencyKey: "key-open" }));
     await provider.expireSession!(open.id);
@@ -269,9 +269,23 @@ describe("Stripe provider: reading and closing sessions", () => {
 
     const paid = await provider.createCheckoutSession(checkoutInput({ idempotencyKey: "key-paid" }));
     fake.complete(paid.id);
-    const error = await rejection(provider.expireSession!(paid.id));
-    expect(error.message).toBe(`Checkout session ${paid.id} has already been completed`);
-    expect(fake.session(paid.id)!.status).toBe("complete");
+    await provider.expireSession!(paid.id);
+    // Stripe refused the expiry (400) and the adapter looked the session up before accepting that.
+    expect(fake.requests.slice(-2)).toMatchObject([
+      { method: "POST", path: `/v1/checkout/sessions/${paid.id}/expire`, status: 400 },
+      { method: "GET", path: `/v1/checkout/sessions/${paid.id}`, status: 200 },
+    ]);
+    expect(fake.session(paid.id)).toMatchObject({ status: "complete", payment_status: "paid" });
+  });
+
+  it("reports an expiry that Stripe could not carry out", async () => {
+    const { fake, provider } = await setup();
+    const { id } = await provider.createCheckoutSession(checkoutInput());
+    fake.failNext(500);
+    const error = await rejection(provider.expireSession!(id));
+    expect(error.message).toContain("expiring a checkout session");
+    expect(error.status).toBe(500);
+    expect(fake.session(id)!.status).toBe("open");
   });
 });
 

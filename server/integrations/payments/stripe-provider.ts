@@ -142,10 +142,10 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       } catch (error) {
         if (isResourceMissing(error)) return;
         if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw providerError(error, "expiring a checkout session");
-        // Stripe refuses to expire a session that is no longer open; whether that is fine depends on how it closed.
+        // Stripe refuses to expire a session that is no longer open (paid or timed out): either way its page
+        // can no longer be paid, which is all this call promises.
         const current = await retrieve(sessionId);
-        if (current === null || current.status === "expired") return;
-        if (current.status === "complete") throw new PaymentProviderError(`Checkout session ${sessionId} has already been completed`, { status: 400, code: "session_complete" });
+        if (current === null || current.status !== "open") return;
         throw providerError(error, "expiring a checkout session");
       }
     },
