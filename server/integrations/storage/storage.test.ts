@@ -1,7 +1,6 @@
 // One contract for both storages: the disk default in a temp folder, and S3 through the real SDK
 // against s3rver on a loopback port. Each kind also has a few checks of its own layout.
-import { createHash, randomBytes } from "node:crypto";
-import { once } from "node:events";
+import { createHash, randomBytes, randomFillSync } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -101,10 +100,14 @@ async function writeRandomFile(name: string, bytes: number): Promise<{ filePath:
   const filePath = path.join(scratch, name);
   const hash = createHash("sha256");
   const out = createWriteStream(filePath);
+  // One 1 MB buffer, refilled only after each write has finished: making the file must not leave
+  // its size in freed heap pages, or the memory test below could reuse them and see no growth
+  // even from a storage that reads the whole file.
+  const buffer = Buffer.alloc(MB);
   for (let written = 0; written < bytes; written += MB) {
-    const chunk = randomBytes(Math.min(MB, bytes - written));
+    const chunk = randomFillSync(buffer).subarray(0, Math.min(MB, bytes - written));
     hash.update(chunk);
-    if (!out.write(chunk)) await once(out, "drain");
+    await new Promise<void>((resolve, reject) => out.write(chunk, (error) => (error ? reject(error) : resolve())));
   }
   await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
   return { filePath, sha256: hash.digest("hex") };
