@@ -1,0 +1,43 @@
+// What a file really is, from its bytes: customers' file names and browsers' declared types are
+// often wrong, and a renamed file must never reach a decoder that expects something else.
+import { open } from "node:fs/promises";
+import { fileTypeFromFile } from "file-type";
+
+export type ArtworkKind = "jpeg" | "png" | "tiff" | "webp" | "pdf";
+
+/** `kind` is null for content we do not accept; `detected` then names what it is, when known ("GIF"). */
+export type Sniffed = { kind: ArtworkKind; detected: string } | { kind: null; detected: string | null };
+
+const PDF_HEADER_WINDOW = 1024;
+
+const ACCEPTED: Record<string, ArtworkKind> = {
+  "image/jpeg": "jpeg",
+  "image/png": "png",
+  "image/apng": "png", // sharp reads its default image, as browsers without APNG support do
+  "image/tiff": "tiff",
+  "image/webp": "webp",
+};
+
+/** Sniffs the file at `path`. Throws only on I/O errors. */
+export async function sniffArtwork(path: string): Promise<Sniffed> {
+  // PDF readers accept the header anywhere in the first kilobyte (some tools write junk before it),
+  // which file-type does not: check it first.
+  const handle = await open(path, "r");
+  try {
+    const head = Buffer.alloc(PDF_HEADER_WINDOW);
+    const { bytesRead } = await handle.read(head, 0, PDF_HEADER_WINDOW, 0);
+    if (head.subarray(0, bytesRead).includes("%PDF-")) return { kind: "pdf", detected: "PDF" };
+  } finally {
+    await handle.close();
+  }
+  // file-type reads as far into the file as each format needs (a fixed head misses some TIFFs).
+  const found = await fileTypeFromFile(path);
+  if (!found) return { kind: null, detected: null };
+  const kind = ACCEPTED[found.mime];
+  return kind ? { kind, detected: found.ext.toUpperCase() } : { kind: null, detected: found.ext.toUpperCase() };
+}
+
+/** The accepted kind of the file, or null. */
+export async function sniffArtworkKind(path: string): Promise<ArtworkKind | null> {
+  return (await sniffArtwork(path)).kind;
+}
