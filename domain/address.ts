@@ -144,7 +144,7 @@ export function sameAddress(a: Partial<SavedAddress> | null | undefined, b: Part
 }
 
 /** One line for cards and emails: "Unit 4, 12 Wharf Road, London, E15 2SU". */
-export function addressLine(address: Partial<SavedAddress>): string {
+export function addressLine(address: Partial<Omit<SavedAddress, "country">> & { country?: string }): string {
   return [address.company, address.address1, address.address2, address.town, address.county, address.postcode, address.country === "Other" ? "" : undefined]
     .map((part) => (part ?? "").trim())
     .filter(Boolean)

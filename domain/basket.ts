@@ -28,6 +28,11 @@ export const basketItemSchema = z.object({
   customWidth: z.number().nullable(),
   customHeight: z.number().nullable(),
   orientation: z.enum(["Portrait", "Landscape"]).nullable(),
+  /** A reorder entry (spec section 3): the ordered item it repeats, its price then, and whether to reuse its approved artwork. */
+  reorder: z
+    .object({ orderId: z.number().int(), previousPricePence: z.number().int().min(0), reuseArtwork: z.boolean() })
+    .nullable()
+    .default(null),
 });
 export type BasketItem = z.infer<typeof basketItemSchema>;
 

@@ -19,6 +19,7 @@ import type { Config } from "./config";
 import { registerMailViewer } from "./dev/mail-viewer";
 import { registerAuth } from "./plugins/auth";
 import { mailDir, type MailTransport } from "./integrations/email/transport";
+import type { PaymentProvider } from "./integrations/payments/payment-provider";
 import { createServices } from "./services";
 import { registerSsr, type SsrSource } from "./ssr";
 import { registerStatic } from "./static";
@@ -35,6 +36,8 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions["logger"];
   /** Replaces the configured mail transport (tests). */
   mailTransport?: MailTransport;
+  /** Replaces the configured payment provider (tests: Stripe against a local server). */
+  paymentProvider?: PaymentProvider;
   /** Runs the email sender loop; main.ts sets it, tests call `services.emailSender.deliverDue()` themselves. */
   startBackgroundJobs?: boolean;
 };
@@ -61,11 +64,17 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const services = createServices(options.db, config, { mailTransport: options.mailTransport, log: app.log });
+  const services = createServices(options.db, config, {
+    mailTransport: options.mailTransport,
+    paymentProvider: options.paymentProvider,
+    log: app.log,
+  });
   app.decorate("services", services);
   registerAuth(app, (token) => services.accounts.authenticate(token));
   app.addHook("onClose", async () => {
     await services.emailSender.stop();
+    await services.artworkProcessor.close();
+    await services.storage.close();
   });
 
   await app.register(helmet, {
@@ -99,6 +108,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         { name: "promotions" },
         { name: "contact" },
         { name: "accounts" },
+        { name: "checkout" },
+        { name: "orders" },
+        { name: "artwork" },
+        { name: "staff" },
         { name: "system" },
       ],
       components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },

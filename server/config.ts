@@ -15,11 +15,36 @@ const configSchema = z.object({
   /** Hops of reverse proxies to trust for the client address (rate limits key on it). 0 = none. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   SMTP_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  /** Stripe Checkout instead of the built-in test payment page (DECISIONS rule 11). */
+  STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().startsWith("sk_", "must start with sk_").optional()),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().startsWith("whsec_", "must start with whsec_").optional()),
+  /** Another Stripe API address (a local server that speaks Stripe's protocol, in tests). */
+  STRIPE_API_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  /** A getAddress.io key for UK address lookup; unset uses the built-in lookup. */
+  GETADDRESS_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  GETADDRESS_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  /** S3-compatible storage for uploaded files; unset keeps them under DATA_DIR/files. */
+  S3_BUCKET: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_REGION: z.string().default("eu-west-2"),
+  S3_ENDPOINT: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("false"),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_PREFIX: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** Largest artwork upload, in MB (decimal megabytes of 1024 × 1024 bytes). */
+  UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(2048).default(200),
   SHOP_NAME: z.string().default("Printwise Trade Print"),
   SHOP_PHONE: z.string().default("020 7946 0321"),
   SHOP_EMAIL: z.string().email().default("hello@printwise.example.com"),
   SHOP_ADDRESS: z.string().default("Unit 4, Riverside Trade Park, 12 Wharf Road, London, E15 2SU"),
   SHOP_HOURS: z.string().default("Mon-Fri 9:00-5:00, weekends closed"),
+  /** Printed on VAT invoices. The default is fictional. */
+  SHOP_VAT_NUMBER: z.string().default("GB 000 1234 56"),
+  SHOP_LEGAL_NAME: z.string().default("Printwise Trade Print Ltd"),
+}).superRefine((c, ctx) => {
+  if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) {
+    ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required with STRIPE_SECRET_KEY (webhooks are verified)" });
+  }
 });
 
 export type Config = {
@@ -33,6 +58,10 @@ export type Config = {
   pageCache: boolean;
   trustProxyHops: number;
   smtpUrl: string | undefined;
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | null;
+  addressLookup: { apiKey: string | undefined; baseUrl: string | undefined };
+  storage: { kind: "disk"; root: string } | { kind: "s3"; bucket: string; region: string; endpoint?: string; forcePathStyle: boolean; accessKeyId?: string; secretAccessKey?: string; prefix?: string };
+  uploadMaxBytes: number;
   shop: ShopDetails;
 };
 
@@ -42,6 +71,8 @@ export type ShopDetails = {
   email: string;
   address: string;
   hours: string;
+  vatNumber: string;
+  legalName: string;
 };
 
 /** Parses the environment once. Throws with a readable list of every bad setting. */
@@ -63,12 +94,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pageCache: c.PAGE_CACHE === "on",
     trustProxyHops: c.TRUST_PROXY_HOPS,
     smtpUrl: c.SMTP_URL,
+    stripe: c.STRIPE_SECRET_KEY ? { secretKey: c.STRIPE_SECRET_KEY, webhookSecret: c.STRIPE_WEBHOOK_SECRET!, apiUrl: c.STRIPE_API_URL } : null,
+    addressLookup: { apiKey: c.GETADDRESS_API_KEY, baseUrl: c.GETADDRESS_URL },
+    storage: c.S3_BUCKET
+      ? {
+          kind: "s3",
+          bucket: c.S3_BUCKET,
+          region: c.S3_REGION,
+          forcePathStyle: c.S3_FORCE_PATH_STYLE === "true",
+          ...(c.S3_ENDPOINT ? { endpoint: c.S3_ENDPOINT } : {}),
+          ...(c.S3_ACCESS_KEY_ID ? { accessKeyId: c.S3_ACCESS_KEY_ID } : {}),
+          ...(c.S3_SECRET_ACCESS_KEY ? { secretAccessKey: c.S3_SECRET_ACCESS_KEY } : {}),
+          ...(c.S3_PREFIX ? { prefix: c.S3_PREFIX } : {}),
+        }
+      : { kind: "disk", root: path.join(path.resolve(c.DATA_DIR), "files") },
+    uploadMaxBytes: c.UPLOAD_MAX_MB * 1024 * 1024,
     shop: {
       name: c.SHOP_NAME,
       phone: c.SHOP_PHONE,
       email: c.SHOP_EMAIL,
       address: c.SHOP_ADDRESS,
       hours: c.SHOP_HOURS,
+      vatNumber: c.SHOP_VAT_NUMBER,
+      legalName: c.SHOP_LEGAL_NAME,
     },
   };
 }

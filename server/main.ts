@@ -6,6 +6,7 @@ import { createDb, type DbHandle } from "../db/client";
 import { seedIfFresh } from "../db/seed/seed";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
+import { startControlSocket } from "./control-socket";
 import type { SsrSource } from "./ssr";
 
 // server/main.ts in development and build/server-main.js in production both sit one folder below the root.
@@ -85,6 +86,7 @@ async function listen(
   cleanup: () => Promise<void>,
 ): Promise<void> {
   let closing = false;
+  let closeControl = async () => {};
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -92,6 +94,7 @@ async function listen(
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      await closeControl();
       await app.close();
       await cleanup();
       process.exit(0);
@@ -104,6 +107,7 @@ async function listen(
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
+  closeControl = await startControlSocket(app.services, config.dataDir, app.log);
   app.log.info(
     { url: config.publicUrl, database: app.services.db.kind, dataDir: config.dataDir, seeded },
     `${config.shop.name} is open at http://localhost:${config.port}`,

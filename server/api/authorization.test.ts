@@ -44,7 +44,10 @@ describe.each(Object.entries(AUTHZ_CASES))("%s", (_route, entry) => {
     fx = await makeFixture(t.app);
   });
 
-  const call = (headers: Record<string, string>) => t.app.inject({ ...entry.request(fx), headers });
+  const call = (auth: Record<string, string>) => {
+    const request = entry.request(fx);
+    return t.app.inject({ ...request, headers: { ...(request.headers ?? {}), ...auth } });
+  };
 
   it("anonymous → 401", async () => {
     const res = await call({});
@@ -67,7 +70,7 @@ describe.each(Object.entries(AUTHZ_CASES))("%s", (_route, entry) => {
   }
 
   it(`${entry.scope === "staff" ? "staff" : "the owner"} → ${entry.ok}`, async () => {
-    const res = await call(entry.scope === "staff" ? fx.staff!.auth : fx.owner.auth);
+    const res = await call(entry.scope === "staff" ? fx.staff.auth : fx.owner.auth);
     expect(res.statusCode, res.body).toBe(entry.ok);
   });
 });

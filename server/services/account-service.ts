@@ -58,6 +58,10 @@ export type AccountService = {
   /** A single-use set-password link for a user (staff onboarding, from the command line). */
   issuePasswordLink(userId: number, options?: { email?: boolean; forStaff?: boolean }): Promise<string>;
   hashPassword(password: string): Promise<string>;
+  /** Makes (or finds) a staff account and answers a single-use link to set its password. */
+  addStaff(email: string): Promise<{ ok: true; link: string; created: boolean } | { ok: false; message: string }>;
+  /** Removes a staff account and everything signed in with it. */
+  removeStaff(email: string): Promise<{ ok: boolean; message: string }>;
 };
 
 export type AccountServiceDeps = {
@@ -268,7 +272,7 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
 
     async requestPasswordReset(email) {
       const user = await findUserByEmail(email);
-      if (!user || user.role !== "user") return;
+      if (!user) return;
       // One email a minute per account at most: the form cannot be used to flood someone's inbox.
       const [recent] = await db
         .select({ id: passwordResets.id })
@@ -297,6 +301,34 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
       });
       if (options.email) sender.kick();
       return link;
+    },
+
+    async addStaff(email) {
+      const address = email.trim();
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) return { ok: false, message: `Not an email address: ${address}` };
+      const existing = await findUserByEmail(address);
+      if (existing && existing.role !== "staff") {
+        return { ok: false, message: `${address} belongs to a customer account. Staff need an address of their own.` };
+      }
+      let userId = existing?.id;
+      if (!userId) {
+        const local = address.split("@")[0]!.replace(/[._-]+/g, " ").trim();
+        const [created] = await db
+          .insert(users)
+          .values({ firstname: local.charAt(0).toUpperCase() + local.slice(1), lastname: "(staff)", email: address, telephone: "", passwordHash: null, role: "staff", site: "staff" })
+          .returning({ id: users.id });
+        userId = created!.id;
+      }
+      const link = await this.issuePasswordLink(userId, { email: true, forStaff: true });
+      return { ok: true, link, created: !existing };
+    },
+
+    async removeStaff(email) {
+      const existing = await findUserByEmail(email);
+      if (!existing || existing.role !== "staff") return { ok: false, message: `No staff account for ${email.trim()}` };
+      // Sessions and reset links go with the account (cascade); order history keeps the events, unnamed.
+      await db.delete(users).where(eq(users.id, existing.id));
+      return { ok: true, message: `Removed staff account ${email.trim()}` };
     },
 
     async confirmPasswordReset(token, password) {

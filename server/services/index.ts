@@ -1,42 +1,104 @@
 import type { DbHandle } from "../../db/client";
+import path from "node:path";
+import { createArtworkProcessor } from "../artwork/processor";
 import type { Config, ShopDetails } from "../config";
+import { createAddressLookup, type AddressLookup } from "../integrations/address";
 import { createTransport, type MailTransport } from "../integrations/email/transport";
+import type { PaymentProvider } from "../integrations/payments/payment-provider";
+import { createStripeProvider } from "../integrations/payments/stripe-provider";
+import { createTestPaymentProvider, type TestPaymentProvider } from "../integrations/payments/test-provider";
+import { createStorage } from "../integrations/storage";
+import type { FileStorage } from "../integrations/storage/storage";
 import { createAccountService, type AccountService } from "./account-service";
+import { createArtworkService, type ArtworkProcessor, type ArtworkService } from "./artwork-service";
 import { createCatalogueService, type CatalogueService } from "./catalogue-service";
+import { createCheckoutService, type CheckoutService } from "./checkout-service";
 import { createContactService, type ContactService } from "./contact-service";
 import { createEmailSender, type EmailSender, type SenderLog } from "./email-outbox";
+import { createInvoiceService, type InvoiceService } from "./invoice-service";
+import { createOrderService, type OrderService } from "./order-service";
+import { createProductionService, type ProductionService } from "./production-service";
 import { createPromoService, type PromoService } from "./promo-service";
 
 export type Services = {
   db: DbHandle;
   shop: ShopDetails;
+  config: Config;
   catalogue: CatalogueService;
   accounts: AccountService;
   promos: PromoService;
   contact: ContactService;
+  addressLookup: AddressLookup;
+  checkout: CheckoutService;
+  /** The built-in test card processor, when it is the payment provider (its hosted page needs it). */
+  testPayments: TestPaymentProvider | null;
+  orders: OrderService;
+  storage: FileStorage;
+  artworkProcessor: ArtworkProcessor;
+  artwork: ArtworkService;
+  invoices: InvoiceService;
+  production: ProductionService;
   emailSender: EmailSender;
 };
 
 export type ServiceOverrides = {
   /** Tests pass a fake; otherwise SMTP or .eml files as configured. */
   mailTransport?: MailTransport;
+  /** Tests pass a provider of their own (Stripe against a local server). */
+  paymentProvider?: PaymentProvider;
   log?: SenderLog;
 };
 
 export function createServices(db: DbHandle, config: Config, overrides: ServiceOverrides = {}): Services {
+  const log = overrides.log ?? console;
   const emailSender = createEmailSender({
     db: db.db,
     transport: overrides.mailTransport ?? createTransport(config),
     from: { name: config.shop.name, address: config.shop.email },
-    log: overrides.log ?? console,
+    log,
   });
+  const catalogue = createCatalogueService(db.db);
+  const accounts = createAccountService({ db: db.db, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender });
+  const promos = createPromoService(db.db);
+  const orders = createOrderService(db.db);
+  const storage = createStorage(config.storage);
+  const artworkProcessor: ArtworkProcessor = createArtworkProcessor({});
+  const artwork = createArtworkService({ db: db.db, storage, processor: artworkProcessor, orders, tmpDir: path.join(config.dataDir, "tmp", "uploads") });
+  const testPayments = overrides.paymentProvider || config.stripe ? null : createTestPaymentProvider(db.db);
+  const provider: PaymentProvider =
+    overrides.paymentProvider ??
+    testPayments ??
+    createStripeProvider({ secretKey: config.stripe!.secretKey, webhookSecret: config.stripe!.webhookSecret, apiBaseUrl: config.stripe!.apiUrl });
   return {
     db,
     shop: config.shop,
-    catalogue: createCatalogueService(db.db),
-    accounts: createAccountService({ db: db.db, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender }),
-    promos: createPromoService(db.db),
+    config,
+    catalogue,
+    accounts,
+    promos,
     contact: createContactService({ db: db.db, shop: config.shop, sender: emailSender }),
+    addressLookup: createAddressLookup(config.addressLookup),
+    checkout: createCheckoutService({
+      db: db.db,
+      provider,
+      catalogue,
+      promos,
+      accounts,
+      shop: config.shop,
+      publicUrl: config.publicUrl,
+      sender: emailSender,
+      log,
+      afterOrder: async (orderGroupId) => {
+        await artwork.reuseApprovedArtwork(orderGroupId);
+      },
+    }),
+    testPayments,
+    orders,
+    storage,
+    artworkProcessor,
+    artwork,
+    invoices: createInvoiceService({ storage, shop: config.shop }),
+    production: createProductionService({ db: db.db, orders, storage, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender }),
     emailSender,
   };
 }

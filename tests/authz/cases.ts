@@ -2,13 +2,20 @@
 // (server/api/authorization.test.ts) reads the app's route table and fails for any guarded route that has
 // no case here, so a route added later cannot skip the check.
 import type { FastifyInstance, InjectOptions } from "fastify";
-import { signUp, type TestCustomer } from "../factories/accounts";
+import { makeStaff, signUp, testClientAddress, type TestCustomer } from "../factories/accounts";
+import { cmykJpeg, multipart } from "../factories/artwork";
+import { bannerLine, expectedTotalPence, placeOrder, saveTestAddresses } from "../factories/checkout";
 
 export type Fixture = {
-  owner: TestCustomer;
+  owner: TestCustomer & {
+    order: { checkoutId: string; sessionId: string; orderGroupId: number; orderId: number; fileId: number; attributeIds: number[] };
+    totalPence: number;
+    productId: number;
+  };
+  /** A small valid artwork file. */
+  art: Buffer;
   other: TestCustomer;
-  /** Present once staff routes exist (the staff console). */
-  staff?: TestCustomer;
+  staff: TestCustomer;
 };
 
 /**
@@ -18,14 +25,46 @@ export type Fixture = {
  */
 export type AuthzCase = {
   scope: "owned" | "self" | "staff";
-  request: (fx: Fixture) => Omit<InjectOptions, "headers">;
+  request: (fx: Fixture) => InjectOptions & { headers?: Record<string, string> };
   ok: number;
 };
 
+/** Two customers and a member of staff; the owner has a paid order with one uploaded file. */
 export async function makeFixture(app: FastifyInstance): Promise<Fixture> {
-  const [owner, other] = await Promise.all([signUp(app), signUp(app)]);
-  return { owner, other };
+  const [owner, other, staff] = await Promise.all([signUp(app), signUp(app), makeStaff(app)]);
+  await saveTestAddresses(app, owner);
+  const line = await bannerLine(app, { customWidth: 304, customHeight: 304, quantity: 2 });
+  const placed = await placeOrder(app, owner, [line]);
+  const orderId = placed.orders[0]!.id;
+  const art = await cmykJpeg(1800, 1800, 150);
+  const form = multipart([{ name: "version_number", value: "1" }, { name: "artwork", fileName: "a.jpg", contentType: "image/jpeg", data: art }]);
+  const uploaded = await app.inject({ method: "POST", url: `/api/orders/${orderId}/imgs`, headers: { ...owner.auth, ...form.headers }, payload: form.payload, remoteAddress: testClientAddress() });
+  if (uploaded.statusCode !== 201) throw new Error(`fixture upload failed: ${uploaded.body}`);
+  const group = (await app.inject({ method: "GET", url: `/api/orders/group/${placed.orderGroupId}`, headers: owner.auth })).json();
+  return {
+    owner: {
+      ...owner,
+      order: {
+        checkoutId: placed.checkoutId,
+        sessionId: placed.sessionId,
+        orderGroupId: placed.orderGroupId,
+        orderId,
+        fileId: uploaded.json().file.id,
+        attributeIds: group.products[0].attributes.map((a: { subattribute_id: number }) => a.subattribute_id),
+      },
+      totalPence: await expectedTotalPence(app, [line]),
+      productId: line.productId,
+    },
+    other,
+    staff,
+    art,
+  };
 }
+
+const artworkForm = (fx: Fixture, fields: Record<string, string>) => {
+  const form = multipart([...Object.entries(fields).map(([name, value]) => ({ name, value })), { name: "artwork", fileName: "a.jpg", contentType: "image/jpeg", data: fx.art }]);
+  return { headers: form.headers, payload: form.payload };
+};
 
 const address = {
   first_name: "Jane",
@@ -60,5 +99,118 @@ export const AUTHZ_CASES: Record<string, AuthzCase> = {
     scope: "owned",
     ok: 200,
     request: (fx) => ({ method: "POST", url: "/api/checkout/address", payload: { userId: fx.owner.userId, billing: address } }),
+  },
+  "POST /api/stripe/create-checkout-session": {
+    scope: "owned",
+    ok: 200,
+    request: (fx) => ({
+      method: "POST",
+      url: "/api/stripe/create-checkout-session",
+      payload: {
+        email: fx.owner.email,
+        userId: fx.owner.userId,
+        Total: fx.owner.totalPence / 100,
+        lines: [{ productId: fx.owner.productId, customWidth: 304, customHeight: 304, quantity: 2, versions: 1, attributes: [] }],
+      },
+    }),
+  },
+  "GET /api/stripe/session/:sessionId": {
+    scope: "owned",
+    ok: 200,
+    request: (fx) => ({ method: "GET", url: `/api/stripe/session/${fx.owner.order.sessionId}` }),
+  },
+  "POST /api/orders/:clientReference": {
+    scope: "owned",
+    ok: 200,
+    request: (fx) => ({ method: "POST", url: `/api/orders/${fx.owner.order.checkoutId}`, payload: {} }),
+  },
+  "POST /api/email/send-confirmation": {
+    scope: "owned",
+    ok: 202,
+    request: (fx) => ({ method: "POST", url: "/api/email/send-confirmation", payload: { orderRef: fx.owner.order.orderGroupId } }),
+  },
+  "GET /api/orders/:userId": { scope: "owned", ok: 200, request: (fx) => ({ method: "GET", url: `/api/orders/${fx.owner.userId}` }) },
+  "GET /api/orders/group/:orderGroupId": { scope: "owned", ok: 200, request: (fx) => ({ method: "GET", url: `/api/orders/group/${fx.owner.order.orderGroupId}` }) },
+  "GET /api/orders/group/:orderGroupId/invoice": {
+    scope: "owned",
+    ok: 200,
+    request: (fx) => ({ method: "GET", url: `/api/orders/group/${fx.owner.order.orderGroupId}/invoice` }),
+  },
+  "POST /api/orders/:orderId/attributes": {
+    scope: "owned",
+    ok: 200,
+    request: (fx) => ({ method: "POST", url: `/api/orders/${fx.owner.order.orderId}/attributes`, payload: { attributes: fx.owner.order.attributeIds } }),
+  },
+  "PATCH /api/orders/group/:orderGroupId": {
+    scope: "owned",
+    // The owner is let in and told the artwork is not approved yet: 409, not 401 or 404.
+    ok: 409,
+    request: (fx) => ({ method: "PATCH", url: `/api/orders/group/${fx.owner.order.orderGroupId}`, payload: { status: "Print Ready" } }),
+  },
+  "POST /api/orders/:orderId/imgs": {
+    scope: "owned",
+    ok: 201,
+    request: (fx) => ({ method: "POST", url: `/api/orders/${fx.owner.order.orderId}/imgs`, ...artworkForm(fx, { version_number: "1" }) }),
+  },
+  "PATCH /api/orders/:orderId/imgs/:versionNumber": {
+    scope: "owned",
+    ok: 200,
+    request: (fx) => ({ method: "PATCH", url: `/api/orders/${fx.owner.order.orderId}/imgs/1`, payload: { approved: true } }),
+  },
+  "DELETE /api/orders/:orderId/imgs/:versionNumber": {
+    scope: "owned",
+    ok: 200,
+    request: (fx) => ({ method: "DELETE", url: `/api/orders/${fx.owner.order.orderId}/imgs/1` }),
+  },
+  "GET /api/files/:fileId/:kind": { scope: "owned", ok: 200, request: (fx) => ({ method: "GET", url: `/api/files/${fx.owner.order.fileId}/thumbnail` }) },
+  "POST /api/artwork/preflight": {
+    scope: "self",
+    ok: 200,
+    request: (fx) => ({ method: "POST", url: "/api/artwork/preflight", ...artworkForm(fx, { width: "304", height: "304", orientation: "Custom", versions: "1" }) }),
+  },
+  "POST /api/artwork/upload": {
+    scope: "self",
+    ok: 200,
+    request: (fx) => ({ method: "POST", url: "/api/artwork/upload", ...artworkForm(fx, { size: "custom", width: "304", height: "304" }) }),
+  },
+  "POST /api/artwork/thumbnail": {
+    scope: "self",
+    ok: 200,
+    request: (fx) => ({ method: "POST", url: "/api/artwork/thumbnail", ...artworkForm(fx, { size: "custom", width: "304", height: "304" }) }),
+  },
+  "GET /api/staff/queue": { scope: "staff", ok: 200, request: () => ({ method: "GET", url: "/api/staff/queue" }) },
+  "GET /api/staff/orders/:orderGroupId": { scope: "staff", ok: 200, request: (fx) => ({ method: "GET", url: `/api/staff/orders/${fx.owner.order.orderGroupId}` }) },
+  "POST /api/staff/items/:orderId/status": {
+    scope: "staff",
+    // Staff are let in; the table refuses this move (the item awaits artwork).
+    ok: 409,
+    request: (fx) => ({ method: "POST", url: `/api/staff/items/${fx.owner.order.orderId}/status`, payload: { status: "Production" } }),
+  },
+  "POST /api/staff/items/:orderId/reject": {
+    scope: "staff",
+    ok: 409,
+    request: (fx) => ({ method: "POST", url: `/api/staff/items/${fx.owner.order.orderId}/reject`, payload: { reason: "The text runs off the edge." } }),
+  },
+  "POST /api/staff/orders/:orderGroupId/dispatch": {
+    scope: "staff",
+    ok: 409,
+    request: (fx) => ({ method: "POST", url: `/api/staff/orders/${fx.owner.order.orderGroupId}/dispatch`, payload: { carrier: "DPD", trackingNumber: "15501234567890" } }),
+  },
+  "GET /api/staff/orders/:orderGroupId/packing-slip": {
+    scope: "staff",
+    ok: 200,
+    request: (fx) => ({ method: "GET", url: `/api/staff/orders/${fx.owner.order.orderGroupId}/packing-slip` }),
+  },
+  "GET /api/staff/orders/:orderGroupId/files.zip": {
+    scope: "staff",
+    ok: 200,
+    request: (fx) => ({ method: "GET", url: `/api/staff/orders/${fx.owner.order.orderGroupId}/files.zip` }),
+  },
+  "GET /api/staff/outbox": { scope: "staff", ok: 200, request: () => ({ method: "GET", url: "/api/staff/outbox" }) },
+  "POST /api/staff/outbox/:emailId/requeue": {
+    scope: "staff",
+    // Nothing has failed: staff get the "no failed email" 404 from the handler, after the role check.
+    ok: 404,
+    request: () => ({ method: "POST", url: "/api/staff/outbox/1/requeue" }),
   },
 };

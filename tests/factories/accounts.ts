@@ -37,3 +37,20 @@ export async function signUp(app: FastifyInstance, overrides: Partial<SignupRequ
   const { userId, token } = res.json() as { userId: number; token: string };
   return { userId, token, email: payload.email, password: payload.password, auth: { authorization: `Bearer ${token}` } };
 }
+
+/** A member of staff, made the only way staff are made (addStaff), with their password set from the link. */
+export async function makeStaff(app: FastifyInstance): Promise<TestCustomer> {
+  const email = `staff.${randomBytes(4).toString("hex")}@printwise.example.com`;
+  const added = await app.services.accounts.addStaff(email);
+  if (!added.ok) throw new Error(added.message);
+  const password = `Staff-Press-${randomBytes(3).toString("hex")}`;
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/auth/password-reset/confirm",
+    payload: { token: added.link.split("#token=")[1], password },
+    remoteAddress: testClientAddress(),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const { userId, token } = res.json() as { userId: number; token: string };
+  return { userId, token, email, password, auth: { authorization: `Bearer ${token}` } };
+}

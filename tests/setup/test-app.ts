@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
@@ -34,8 +36,11 @@ export async function createTestDb(): Promise<DbHandle> {
   return createDb({ dataDir: "", inMemory: true, loadDataDir: new Blob([template]), migrate: false });
 }
 
+/** Files a test app writes (uploads, mail) go to the system's temp folder, never into the project. */
+const processDataDir = path.join(os.tmpdir(), `print-shop-test-${process.pid}`);
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: "./data-test", ...overrides });
+  return loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: processDataDir, ...overrides });
 }
 
 export type TestApp = { app: App; db: DbHandle; config: Config; close: () => Promise<void> };
@@ -48,7 +53,8 @@ export type TestAppOptions = {
 /** The real app (no page rendering) on a fresh database copy. */
 export async function createTestApp(overrides: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const db = await createTestDb();
-  const config = testConfig(overrides);
+  const ownDir = overrides.DATA_DIR ? null : fs.mkdtempSync(path.join(os.tmpdir(), "print-shop-test-app-"));
+  const config = testConfig({ ...(ownDir ? { DATA_DIR: ownDir } : {}), ...overrides });
   const app = await buildApp({ config, db, logger: false, mailTransport: options.mailTransport });
   await app.ready();
   return {
@@ -58,6 +64,7 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
     close: async () => {
       await app.close();
       await db.close();
+      if (ownDir) fs.rmSync(ownDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -11,6 +11,7 @@ import {
 } from "../../../domain/account";
 import { checkoutAddressRequestSchema } from "../../../domain/address";
 import { isOwnId, NOT_FOUND_MESSAGE, requireUser } from "../../plugins/auth";
+import { SESSION_DAYS } from "../../services/account-service";
 import { errorBody, errorSchema } from "../errors";
 
 const savedAddressSchema = z.object({
@@ -33,6 +34,18 @@ const contactSchema = z.object({
   email: z.string(),
   telephone: z.string(),
 });
+
+/**
+ * The staff console's documents are served only to staff, so they need the session without JavaScript:
+ * the token also travels in a cookie limited to /staff (HttpOnly, SameSite=Strict). Catalogue pages never
+ * see it, so they stay anonymous and cacheable.
+ */
+export const STAFF_COOKIE = "session";
+function sessionCookie(request: FastifyRequest, token: string | null): string {
+  const secure = request.protocol === "https" ? "; Secure" : "";
+  const value = token ? `${token}; Max-Age=${SESSION_DAYS * 86_400}` : "; Max-Age=0";
+  return `${STAFF_COOKIE}=${value}; Path=/staff; HttpOnly; SameSite=Strict${secure}`;
+}
 
 const sessionSchema = z.object({ token: z.string(), userId: z.number().int() });
 const successSchema = z.object({ success: z.literal(true), message: z.string() });
@@ -61,6 +74,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
         return reply.status(409).send(errorBody(message, 409, { email: message }));
       }
       reply.header("cache-control", "no-store");
+      reply.header("set-cookie", sessionCookie(request, result.token));
       return reply.status(201).send({ userId: result.userId, token: result.token });
     },
   );
@@ -81,7 +95,10 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
       const { email, password } = request.body;
       const result = await accounts.login(email, password, request.ip);
       reply.header("cache-control", "no-store");
-      if (result.ok) return { token: result.token, userId: result.userId };
+      if (result.ok) {
+        reply.header("set-cookie", sessionCookie(request, result.token));
+        return { token: result.token, userId: result.userId };
+      }
       if (result.reason === "throttled") {
         reply.header("retry-after", String(result.retryAfterSeconds));
         return reply.status(429).send(errorBody(ACCOUNT_MESSAGES.tooManyAttempts, 429));
@@ -96,8 +113,9 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
       config: { auth: "customer" },
       schema: { tags: ["accounts"], summary: "Revokes this token on the server", security: bearer, response: { 200: successSchema, 401: errorSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       await accounts.logout(requireUser(request).sessionId);
+      reply.header("set-cookie", sessionCookie(request, null));
       return { success: true as const, message: "Signed out" };
     },
   );
@@ -223,6 +241,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
       const result = await accounts.confirmPasswordReset(request.body.token, request.body.password);
       reply.header("cache-control", "no-store");
       if (!result.ok) return reply.status(400).send(errorBody(ACCOUNT_MESSAGES.resetInvalid, 400));
+      reply.header("set-cookie", sessionCookie(request, result.token));
       return { token: result.token, userId: result.userId, message: ACCOUNT_MESSAGES.resetDone };
     },
   );

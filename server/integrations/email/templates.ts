@@ -126,3 +126,119 @@ ${actionLink(person.link, person.forStaff ? "Set my password" : "Choose a new pa
   );
   return { subject, text, html };
 }
+
+export type ConfirmationOrder = {
+  orderGroupId: number;
+  createdAt: Date;
+  firstname: string;
+  items: { productName: string; details: string; quantity: number; linePence: number }[];
+  subTotalPence: number;
+  promoCode: string | null;
+  promoDiscountPence: number;
+  deliveryPence: number;
+  vatPence: number;
+  totalPence: number;
+  paymentMethod: string;
+  billingLine: string;
+  deliveryLine: string;
+  deliveryDate: string; // DD-MM-YYYY
+  orderUrl: string;
+  uploadUrl: string;
+};
+
+/** The order confirmation, built from the stored order (never from what a browser sent). */
+export function orderConfirmationEmail(shop: ShopDetails, order: ConfirmationOrder, money: (pence: number) => string): EmailContent {
+  const subject = headerSafe(`Order ${order.orderGroupId} confirmed - ${shop.name}`);
+  const date = order.createdAt.toLocaleDateString("en-GB", { timeZone: "Europe/London" });
+  const totals: [string, string][] = [
+    ["Sub Total", money(order.subTotalPence)],
+    ...(order.promoDiscountPence > 0 ? ([[`Promo Discount${order.promoCode ? ` (${order.promoCode})` : ""}`, `-${money(order.promoDiscountPence)}`]] as [string, string][]) : []),
+    ["Delivery", money(order.deliveryPence)],
+    ["VAT", money(order.vatPence)],
+    ["Total", money(order.totalPence)],
+  ];
+  const text =
+    `Hello ${headerSafe(order.firstname)},\n\n` +
+    `Thank you for your order! Your payment was successful.\n\n` +
+    `Order ID: ${order.orderGroupId}\nOrder date: ${date}\nPayment: ${order.paymentMethod}\nDelivery by: ${order.deliveryDate}\n\n` +
+    order.items.map((item) => `${item.quantity} × ${item.productName} (${item.details}): ${money(item.linePence)}`).join("\n") +
+    `\n\n` +
+    totals.map(([label, value]) => `${label}: ${value}`).join("\n") +
+    `\n\nBilling address: ${order.billingLine}\nDelivery address: ${order.deliveryLine}\n\n` +
+    `Next step: upload and approve your artwork for each item, so we can print:\n${order.uploadUrl}\n\n` +
+    `Your order, its progress and the VAT invoice: ${order.orderUrl}\n\n` +
+    textFooter(shop);
+  const rows = order.items
+    .map(
+      (item) =>
+        `<tr><td style="padding:8px 0;border-bottom:1px solid #e4e4e7;">${item.quantity} × ${escapeHtml(item.productName)}<br><span style="font-size:13px;color:#71717a;">${escapeHtml(item.details)}</span></td><td align="right" style="padding:8px 0;border-bottom:1px solid #e4e4e7;white-space:nowrap;">${escapeHtml(money(item.linePence))}</td></tr>`,
+    )
+    .join("\n");
+  const totalRows = totals
+    .map(([label, value], index) => {
+      const bold = index === totals.length - 1 ? "font-weight:bold;" : "";
+      return `<tr><td style="padding:4px 0;${bold}">${escapeHtml(label)}</td><td align="right" style="padding:4px 0;${bold}">${escapeHtml(value)}</td></tr>`;
+    })
+    .join("\n");
+  const html = layout(
+    shop,
+    subject,
+    `<p style="margin:0 0 16px;">Hello ${escapeHtml(order.firstname)},</p>
+<p style="margin:0 0 16px;">Thank you for your order! Your payment was successful.</p>
+<p style="margin:0 0 16px;"><strong>Order ID:</strong> ${order.orderGroupId}<br><strong>Order date:</strong> ${escapeHtml(date)}<br><strong>Payment:</strong> ${escapeHtml(order.paymentMethod)}<br><strong>Delivery by:</strong> ${escapeHtml(order.deliveryDate)}</p>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:15px;margin:0 0 12px;">${rows}</table>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:15px;margin:0 0 16px;">${totalRows}</table>
+<p style="margin:0 0 8px;"><strong>Billing address:</strong> ${escapeHtml(order.billingLine)}<br><strong>Delivery address:</strong> ${escapeHtml(order.deliveryLine)}</p>
+${actionLink(order.uploadUrl, "Upload your artwork")}
+<p style="margin:0;">See your order, its progress and the VAT invoice in <a href="${escapeHtml(order.orderUrl)}">your account</a>.</p>`,
+  );
+  return { subject, text, html };
+}
+
+/** Staff could not use an item's artwork: why, and where to send a new file. */
+export function artworkRejectedEmail(
+  shop: ShopDetails,
+  job: { firstname: string; orderGroupId: number; productName: string; reason: string; uploadUrl: string },
+): EmailContent {
+  const subject = headerSafe(`New artwork needed for order ${job.orderGroupId} - ${shop.name}`);
+  const text =
+    `Hello ${headerSafe(job.firstname)},\n\n` +
+    `We checked the artwork for ${job.productName} in order ${job.orderGroupId} and cannot print it as it is:\n\n${job.reason}\n\n` +
+    `Please upload a new file and approve it here:\n${job.uploadUrl}\n\n` +
+    `Your order keeps its place once the new artwork is approved. Questions? Call us on ${shop.phone}.\n\n` +
+    textFooter(shop);
+  const html = layout(
+    shop,
+    subject,
+    `<p style="margin:0 0 16px;">Hello ${escapeHtml(job.firstname)},</p>
+<p style="margin:0 0 16px;">We checked the artwork for <strong>${escapeHtml(job.productName)}</strong> in order ${job.orderGroupId} and cannot print it as it is:</p>
+<div style="padding:16px;background:#fef2f2;border-radius:6px;">${paragraph(job.reason)}</div>
+${actionLink(job.uploadUrl, "Upload new artwork")}
+<p style="margin:0;">Your order keeps its place once the new artwork is approved. Questions? Call us on <strong>${escapeHtml(shop.phone)}</strong>.</p>`,
+  );
+  return { subject, text, html };
+}
+
+/** 'Your order is on its way', with the carrier and tracking number. */
+export function dispatchEmail(
+  shop: ShopDetails,
+  parcel: { firstname: string; orderGroupId: number; carrier: string; trackingNumber: string; deliveryLine: string; deliveryDate: string; orderUrl: string; items: string[] },
+): EmailContent {
+  const subject = headerSafe(`Your order is on its way - order ${parcel.orderGroupId}`);
+  const text =
+    `Hello ${headerSafe(parcel.firstname)},\n\nYour order is on its way.\n\n` +
+    `Order ID: ${parcel.orderGroupId}\nCarrier: ${parcel.carrier}\nTracking number: ${parcel.trackingNumber}\nDelivery by: ${parcel.deliveryDate}\nTo: ${parcel.deliveryLine}\n\n` +
+    parcel.items.join("\n") +
+    `\n\nFollow your order: ${parcel.orderUrl}\n\n` +
+    textFooter(shop);
+  const html = layout(
+    shop,
+    subject,
+    `<p style="margin:0 0 16px;">Hello ${escapeHtml(parcel.firstname)},</p>
+<p style="margin:0 0 16px;font-size:18px;font-weight:bold;">Your order is on its way.</p>
+<p style="margin:0 0 16px;"><strong>Order ID:</strong> ${parcel.orderGroupId}<br><strong>Carrier:</strong> ${escapeHtml(parcel.carrier)}<br><strong>Tracking number:</strong> ${escapeHtml(parcel.trackingNumber)}<br><strong>Delivery by:</strong> ${escapeHtml(parcel.deliveryDate)}<br><strong>To:</strong> ${escapeHtml(parcel.deliveryLine)}</p>
+<p style="margin:0 0 16px;">${parcel.items.map(escapeHtml).join("<br>")}</p>
+${actionLink(parcel.orderUrl, "Follow your order")}`,
+  );
+  return { subject, text, html };
+}

@@ -1,0 +1,61 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { allocatePence, paymentLineItems, totalMismatchMessage } from "./checkout";
+import { orderTotals } from "./totals";
+
+describe("allocatePence", () => {
+  it("splits by largest remainder, earliest first on a tie", () => {
+    expect(allocatePence(10, [1, 1, 1])).toEqual([4, 3, 3]);
+    expect(allocatePence(100, [8813, 2000])).toEqual([82, 18]);
+    expect(allocatePence(0, [5, 5])).toEqual([0, 0]);
+    expect(allocatePence(7, [0, 10])).toEqual([0, 7]);
+  });
+
+  it("always adds back to the whole, and no part is negative or off by more than a penny", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.array(fc.integer({ min: 0, max: 5_000_000 }), { minLength: 1, maxLength: 20 }), (whole, weights) => {
+        fc.pre(weights.some((w) => w > 0));
+        const parts = allocatePence(whole, weights);
+        const sum = weights.reduce((a, b) => a + b, 0);
+        expect(parts.reduce((a, b) => a + b, 0)).toBe(whole);
+        parts.forEach((part, i) => {
+          expect(part).toBeGreaterThanOrEqual(0);
+          expect(Math.abs(part - (whole * weights[i]!) / sum)).toBeLessThan(1);
+        });
+      }),
+    );
+  });
+
+  it("refuses what cannot be split", () => {
+    expect(() => allocatePence(1, [0, 0])).toThrow(RangeError);
+    expect(() => allocatePence(-1, [1])).toThrow(RangeError);
+    expect(() => allocatePence(1.5, [1])).toThrow(RangeError);
+  });
+});
+
+describe("paymentLineItems", () => {
+  const line = (linePence: number, quantity = 1) => ({ productName: "PVC Banners", quantity, linePence, widthMm: 1200, heightMm: 800, fixedSize: null, orientation: null });
+
+  it("lists each line less its promo share, then Delivery and VAT, adding up to the total exactly", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 2_000_000 }), { minLength: 1, maxLength: 10 }), fc.integer({ min: 0, max: 10_000 }), (pences, basisPoints) => {
+        const totals = orderTotals(pences, basisPoints / 100);
+        const items = paymentLineItems(pences.map((p) => line(p)), totals, basisPoints > 0 ? "CODE" : null);
+        expect(items.reduce((sum, item) => sum + item.amountPence * item.quantity, 0)).toBe(totals.totalPence);
+        expect(items.every((item) => item.amountPence >= 0)).toBe(true);
+      }),
+    );
+  });
+
+  it("names the lines so the customer recognises them on the payment page", () => {
+    const totals = orderTotals([8813], 10);
+    const items = paymentLineItems([line(8813, 12)], totals, "Welcome");
+    expect(items.map((i) => i.name)).toEqual(["PVC Banners × 12", "Delivery", "VAT at 20%"]);
+    expect(items[0]!.description).toBe("1200 × 800 mm, 12 items, less £8.81 (Welcome)");
+    expect(items[0]!.amountPence).toBe(8813 - 881);
+  });
+});
+
+it("words a changed total with both figures", () => {
+  expect(totalMismatchMessage(12345, 12346)).toBe("The total has changed from £123.45 to £123.46. Please check your basket before paying.");
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { canTransition, checkTransition, groupStatus, ORDER_STATUSES, ORDER_TRANSITIONS, paymentLabel, progressStep, type OrderStatus } from "./order-status";
+
+describe("the order lifecycle (DECISIONS rule 16)", () => {
+  const legal: [OrderStatus, OrderStatus][] = [
+    ["Awaiting Artwork", "Print Ready"],
+    ["Print Ready", "Production"],
+    ["Print Ready", "Awaiting Artwork"],
+    ["Production", "Part Printed"],
+    ["Production", "Printed"],
+    ["Production", "Awaiting Artwork"],
+    ["Part Printed", "Printed"],
+    ["Printed", "Dispatched"],
+    ["Printed", "Shipped"],
+  ];
+
+  it("allows exactly the moves of the table, and no other", () => {
+    for (const from of ORDER_STATUSES) {
+      for (const to of ORDER_STATUSES) {
+        const expected = legal.some(([f, t]) => f === from && t === to);
+        expect(canTransition(from, to), `${from} → ${to}`).toBe(expected);
+      }
+    }
+    expect(Object.values(ORDER_TRANSITIONS).flat()).toHaveLength(legal.length);
+  });
+
+  it("explains a refused move", () => {
+    expect(checkTransition("Awaiting Artwork", "Dispatched")).toEqual({
+      ok: false,
+      message: "An item that is Awaiting Artwork cannot move to Dispatched: it can only move to Print Ready.",
+    });
+    expect(checkTransition("Dispatched", "Printed")).toEqual({ ok: false, message: "An item that is Dispatched cannot move to Printed: it is finished." });
+  });
+
+  it("maps every status to the spec's progress step", () => {
+    const steps = Object.fromEntries(ORDER_STATUSES.map((s) => [s, progressStep(s)]));
+    expect(steps).toEqual({
+      "Awaiting Artwork": 0,
+      "Print Ready": 2,
+      Production: 2,
+      "Part Printed": 2,
+      Printed: 2,
+      Dispatched: 3,
+      Shipped: 3,
+    });
+    expect(progressStep("Something else")).toBe(0);
+  });
+
+  it("holds a group at its least advanced item", () => {
+    expect(groupStatus(["Print Ready", "Awaiting Artwork"])).toBe("Awaiting Artwork");
+    expect(groupStatus(["Printed", "Production"])).toBe("Production");
+    expect(groupStatus(["Dispatched", "Shipped"])).toBe("Dispatched");
+    expect(groupStatus(["Shipped"])).toBe("Shipped");
+    expect(() => groupStatus([])).toThrow(RangeError);
+  });
+
+  it("labels payment: 'paid' green, anything else Pending", () => {
+    expect(paymentLabel("paid")).toEqual({ text: "paid", tone: "paid" });
+    expect(paymentLabel("unpaid")).toEqual({ text: "Pending", tone: "pending" });
+    expect(paymentLabel(null)).toEqual({ text: "Pending", tone: "pending" });
+  });
+});

@@ -1,0 +1,90 @@
+// The order lifecycle (DECISIONS rule 16, spec section 4): one transition table that the server checks
+// every change against and the staff screens offer moves from, and the customer's progress steps.
+
+export const ORDER_STATUSES = [
+  "Awaiting Artwork",
+  "Print Ready",
+  "Production",
+  "Part Printed",
+  "Printed",
+  "Dispatched",
+  "Shipped",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** From → the statuses it may move to. Awaiting Artwork is reached again only by rejecting the artwork. */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  "Awaiting Artwork": ["Print Ready"],
+  "Print Ready": ["Production", "Awaiting Artwork"],
+  Production: ["Part Printed", "Printed", "Awaiting Artwork"],
+  "Part Printed": ["Printed"],
+  Printed: ["Dispatched", "Shipped"],
+  Dispatched: [],
+  Shipped: [],
+};
+
+export function isOrderStatus(value: string): value is OrderStatus {
+  return (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[from].includes(to);
+}
+
+export type TransitionCheck = { ok: true } | { ok: false; message: string };
+
+/** The reason a move is refused, in words staff understand. */
+export function checkTransition(from: OrderStatus, to: OrderStatus): TransitionCheck {
+  if (canTransition(from, to)) return { ok: true };
+  const allowed = ORDER_TRANSITIONS[from];
+  const next = allowed.length === 0 ? "it is finished" : `it can only move to ${allowed.join(" or ")}`;
+  return { ok: false, message: `An item that is ${from} cannot move to ${to}: ${next}.` };
+}
+
+/** A rejection sends artwork back to the customer; only possible before printing starts to use it. */
+export function canRejectArtwork(status: OrderStatus): boolean {
+  return canTransition(status, "Awaiting Artwork");
+}
+
+export const PROGRESS_STEPS = ["ORDERED", "ARTWORK", "PRODUCTION", "DISPATCHED"] as const;
+
+/**
+ * Spec section 4's mapping: Awaiting Artwork → 0; Print Ready, Printed, Production, Part Printed → 2;
+ * Shipped, Dispatched → 3; anything else → 0. Steps up to and including the current one are done.
+ */
+export function progressStep(status: string): 0 | 1 | 2 | 3 {
+  switch (status) {
+    case "Print Ready":
+    case "Printed":
+    case "Production":
+    case "Part Printed":
+      return 2;
+    case "Shipped":
+    case "Dispatched":
+      return 3;
+    default:
+      return 0;
+  }
+}
+
+const RANK: Record<OrderStatus, number> = Object.fromEntries(ORDER_STATUSES.map((status, index) => [status, index])) as Record<OrderStatus, number>;
+
+/**
+ * An order group is as far along as its least advanced item: one item still awaiting artwork holds the
+ * whole order at Awaiting Artwork. Dispatched and Shipped rank alike (both are the end).
+ */
+export function groupStatus(itemStatuses: readonly OrderStatus[]): OrderStatus {
+  if (itemStatuses.length === 0) throw new RangeError("An order group has at least one item");
+  let least = itemStatuses[0]!;
+  for (const status of itemStatuses) {
+    const rank = status === "Shipped" ? RANK.Dispatched : RANK[status];
+    const leastRank = least === "Shipped" ? RANK.Dispatched : RANK[least];
+    if (rank < leastRank) least = status;
+  }
+  return least;
+}
+
+/** Payment card of the order detail: 'paid' is shown green, anything else as Pending in yellow. */
+export function paymentLabel(paymentStatus: string | null | undefined): { text: string; tone: "paid" | "pending" } {
+  return paymentStatus === "paid" ? { text: "paid", tone: "paid" } : { text: "Pending", tone: "pending" };
+}

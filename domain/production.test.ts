@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { lastDispatchDay, urgency } from "./production";
+
+// Monday 23 November 2026, 10:00 UK.
+const monday = new Date("2026-11-23T10:00:00Z");
+
+describe("job urgency", () => {
+  it("dispatches the working day before delivery, skipping weekends", () => {
+    expect(lastDispatchDay("2026-11-26")).toBe("2026-11-25");
+    expect(lastDispatchDay("2026-11-30")).toBe("2026-11-27"); // Monday delivery: dispatch on Friday
+  });
+
+  it("is on time when the work left fits before the last dispatch day", () => {
+    expect(urgency("Print Ready", "2026-11-26", monday)).toBe("on-time");
+    expect(urgency("Awaiting Artwork", "2026-11-26", monday)).toBe("on-time");
+  });
+
+  it("is at risk when it no longer fits, and late once the last dispatch day has passed", () => {
+    expect(urgency("Awaiting Artwork", "2026-11-25", monday)).toBe("at-risk");
+    expect(urgency("Print Ready", "2026-11-24", monday)).toBe("at-risk");
+    expect(urgency("Printed", "2026-11-24", monday)).toBe("on-time");
+    expect(urgency("Production", "2026-11-23", monday)).toBe("late");
+  });
+
+  it("is done once dispatched, whatever the date", () => {
+    expect(urgency("Dispatched", "2020-01-01", monday)).toBe("done");
+  });
+});

@@ -1,0 +1,39 @@
+// Production planning rules for the staff console: which jobs are at risk of missing their delivery date,
+// and the carriers a parcel can go with.
+import { addWorkingDays, ukDateParts } from "./delivery";
+import type { OrderStatus } from "./order-status";
+
+/** Working days a job still needs, from each status, before it can be handed to the carrier. */
+const WORKING_DAYS_TO_DISPATCH: Record<OrderStatus, number> = {
+  "Awaiting Artwork": 2,
+  "Print Ready": 1,
+  Production: 1,
+  "Part Printed": 1,
+  Printed: 0,
+  Dispatched: 0,
+  Shipped: 0,
+};
+
+/** Parcels travel overnight: the last day to dispatch is the working day before the delivery date. */
+export function lastDispatchDay(deliveryDate: string): string {
+  return addWorkingDays(deliveryDate, -1);
+}
+
+export type Urgency = "late" | "at-risk" | "on-time" | "done";
+
+/**
+ * Late: the last dispatch day has passed and it is not out of the door. At risk: the work left (in working
+ * days, from its status) no longer fits before the last dispatch day. Compared in UK dates.
+ */
+export function urgency(status: OrderStatus, deliveryDate: string, now: Date): Urgency {
+  if (status === "Dispatched" || status === "Shipped") return "done";
+  const today = ukDateParts(now).isoDate;
+  const lastDay = lastDispatchDay(deliveryDate);
+  if (today > lastDay) return "late";
+  const needed = WORKING_DAYS_TO_DISPATCH[status];
+  return addWorkingDays(today, needed) > lastDay ? "at-risk" : "on-time";
+}
+
+export const CARRIERS = ["Royal Mail", "DPD", "Parcelforce", "UPS", "DHL", "Own van"] as const;
+
+export const TRACKING_NUMBER = /^[A-Za-z0-9 -]{4,40}$/;

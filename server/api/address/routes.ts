@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AddressLookupError, MAX_SUGGESTION_ID_LENGTH, type LookupContext, type UkAddress } from "../../integrations/address";
+import { bearerToken } from "../../plugins/auth";
+import { errorBody, errorSchema } from "../errors";
+
+const addressSchema = z.object({
+  company: z.string(),
+  address1: z.string(),
+  address2: z.string(),
+  town: z.string(),
+  county: z.string(),
+  postcode: z.string(),
+  country: z.literal("United Kingdom"),
+});
+
+/**
+ * Address autocomplete at checkout (DECISIONS rule 12). Guests may use it (they have no account yet); a
+ * signed-in customer's own saved addresses are suggested first. The query and id travel in the body, so
+ * what people type into an address box never lands in an access log.
+ */
+export async function addressRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { services } = app;
+
+  async function context(request: FastifyRequest): Promise<LookupContext> {
+    const token = bearerToken(request);
+    const user = token ? await services.accounts.authenticate(token) : null;
+    if (!user) return { knownAddresses: [] };
+    const saved = await services.accounts.addresses(user.userId);
+    const knownAddresses: UkAddress[] = [saved.billing, saved.delivery]
+      .filter((a) => a !== null && a.country === "United Kingdom")
+      .map((a) => ({ company: a!.company, address1: a!.address1, address2: a!.address2, town: a!.town, county: a!.county, postcode: a!.postcode, country: "United Kingdom" }));
+    return { knownAddresses };
+  }
+
+  const unavailable = (request: FastifyRequest, error: unknown) => {
+    if (!(error instanceof AddressLookupError)) throw error;
+    request.log.warn({ detail: error.detail, status: error.status }, "address lookup failed");
+    return errorBody(error.message, 503);
+  };
+
+  app.post(
+    "/address/suggest",
+    {
+      config: { auth: "public", rateLimit: { max: 120, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["checkout"],
+        summary: "Up to 10 UK address suggestions for what was typed (after more than 2 characters)",
+        body: z.object({ query: z.string().max(100) }),
+        response: { 200: z.object({ suggestions: z.array(z.object({ id: z.string(), text: z.string() })) }), 400: errorSchema, 429: errorSchema, 503: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      try {
+        return { suggestions: await services.addressLookup.suggest(request.body.query, await context(request)) };
+      } catch (error) {
+        return reply.status(503).send(unavailable(request, error));
+      }
+    },
+  );
+
+  app.post(
+    "/address/resolve",
+    {
+      config: { auth: "public", rateLimit: { max: 60, timeWindow: "1 minute" } },
+      schema: {
+        tags: ["checkout"],
+        summary: "The full address behind a suggestion",
+        body: z.object({ id: z.string().min(1).max(MAX_SUGGESTION_ID_LENGTH) }),
+        response: { 200: z.object({ address: addressSchema }), 400: errorSchema, 404: errorSchema, 429: errorSchema, 503: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      try {
+        const address = await services.addressLookup.resolve(request.body.id, await context(request));
+        if (!address) return reply.status(404).send(errorBody("That address could not be found. Please type it in.", 404));
+        return { address: { company: "", ...address } };
+      } catch (error) {
+        return reply.status(503).send(unavailable(request, error));
+      }
+    },
+  );
+}

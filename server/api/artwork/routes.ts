@@ -1,0 +1,258 @@
+import path from "node:path";
+import multipart from "@fastify/multipart";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { NOT_FOUND_MESSAGE, requireUser } from "../../plugins/auth";
+import type { OrderedArtwork, Preflight } from "../../services/artwork-service";
+import { errorBody, errorSchema } from "../errors";
+import { fileView, orderFileSchema } from "../orders/serialise";
+import { intField, mmField, receiveMultipart, type Received } from "../uploads";
+
+const bearer = [{ bearer: [] }];
+const preflightSchema = z.object({
+  verdict: z.enum(["pass", "warn", "fail"]),
+  checks: z.array(z.object({ code: z.string(), level: z.enum(["warn", "fail"]), message: z.string() })),
+});
+const multipartNote = "multipart/form-data; see the summary for its fields";
+const orientationOf = (value: string | undefined): OrderedArtwork["orientation"] | null =>
+  value === undefined || value === "" ? "Custom" : value === "Portrait" || value === "Landscape" || value === "Custom" ? value : null;
+
+/**
+ * Artwork: the stateless checks and conversions of spec section 7 (`/api/artwork/*`), the per-version files
+ * of an ordered item (`/api/orders/{orderId}/imgs`), and the files themselves, served only to their owner
+ * or staff. Uploads stream to a temporary file (never whole in memory) and are processed off the main thread.
+ */
+export async function artworkRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { services } = app;
+  const { config } = services;
+  const tmpDir = path.join(config.dataDir, "tmp", "uploads");
+  await app.register(multipart);
+
+  const receive = (request: Parameters<typeof receiveMultipart>[0], fileFields: string[], maxFiles = 1) =>
+    receiveMultipart(request, { tmpDir, maxFileBytes: config.uploadMaxBytes, fileFields, maxFiles });
+
+  /** Reads the ordered size fields shared by preflight, upload and thumbnail. */
+  function orderedFrom(fields: Received["fields"]): OrderedArtwork | string {
+    const widthMm = mmField(fields, "width");
+    const heightMm = mmField(fields, "height");
+    if (widthMm === null) return "width is required: the finished width in mm";
+    if (heightMm === null) return "height is required: the finished height in mm";
+    const orientation = orientationOf(fields.orientation);
+    if (!orientation) return "orientation must be Portrait, Landscape or Custom";
+    const versions = fields.versions === undefined || fields.versions === "" ? 1 : intField(fields, "versions");
+    if (versions === null || versions < 1 || versions > 1000) return "versions must be a whole number of at least 1";
+    return { widthMm, heightMm, orientation, versions };
+  }
+
+  const refuse = (reply: FastifyReply, status: number, message: string) => reply.status(status).send(errorBody(message, status));
+
+  app.post(
+    "/artwork/preflight",
+    {
+      config: { auth: "customer", rateLimit: { max: 60, timeWindow: "10 minutes" } },
+      schema: {
+        tags: ["artwork"],
+        summary: "Checks artwork against an ordered size. Multipart fields: width, height (mm), orientation (Portrait, Landscape or Custom), versions, and the file in `artwork`. Answers 200 {verdict, checks} for any file; only an over-size upload is refused (413).",
+        security: bearer,
+        consumes: ["multipart/form-data"],
+        response: { 200: preflightSchema, 400: errorSchema, 401: errorSchema, 413: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const received = await receive(request, ["artwork"]);
+      if (!received.ok) return refuse(reply, received.status, received.message);
+      try {
+        const ordered = orderedFrom(received.value.fields);
+        if (typeof ordered === "string") return refuse(reply, 400, ordered);
+        const file = received.value.files.artwork;
+        if (!file) return refuse(reply, 400, "artwork is required: attach the file in the `artwork` field");
+        return await services.artworkProcessor.preflight(file.path, ordered);
+      } finally {
+        await received.cleanup();
+      }
+    },
+  );
+
+  app.post(
+    "/artwork/upload",
+    {
+      config: { auth: "customer", rateLimit: { max: 60, timeWindow: "10 minutes" } },
+      schema: {
+        tags: ["artwork"],
+        summary: `Answers the print-ready PDF: the artwork placed at exactly width × height mm (MediaBox and TrimBox). Fields: size ('custom'), width, height, orientation (optional), artwork (${multipartNote}). A file that cannot be printed is a 422 with its preflight.`,
+        security: bearer,
+        consumes: ["multipart/form-data"],
+      },
+    },
+    async (request, reply) => {
+      const received = await receive(request, ["artwork"]);
+      if (!received.ok) return refuse(reply, received.status, received.message);
+      const outPdf = path.join(tmpDir, `${request.id.replace(/[^\w-]/g, "")}-${Date.now()}.pdf`);
+      try {
+        const ordered = orderedFrom(received.value.fields);
+        if (typeof ordered === "string") return refuse(reply, 400, ordered);
+        const file = received.value.files.artwork;
+        if (!file) return refuse(reply, 400, "artwork is required: attach the file in the `artwork` field");
+        const processed = await services.artworkProcessor.processUpload(file.path, ordered, outPdf);
+        if (processed.preflight.verdict === "fail" || !processed.pdf) {
+          return reply.status(422).send({ ...errorBody(processed.preflight.checks[0]?.message ?? "This file cannot be printed.", 422), ...processed.preflight });
+        }
+        const fs = await import("node:fs");
+        const bytes = await fs.promises.readFile(outPdf);
+        reply.header("cache-control", "no-store");
+        reply.header("x-preflight-verdict", processed.preflight.verdict);
+        reply.header("content-disposition", 'inline; filename="print.pdf"');
+        return reply.type("application/pdf").send(bytes);
+      } finally {
+        await received.cleanup();
+        await import("node:fs").then((fs) => fs.promises.rm(outPdf, { force: true }));
+      }
+    },
+  );
+
+  app.post(
+    "/artwork/thumbnail",
+    {
+      config: { auth: "customer", rateLimit: { max: 60, timeWindow: "10 minutes" } },
+      schema: {
+        tags: ["artwork"],
+        summary: `A JPEG thumbnail of the artwork, base64-encoded. Same form as /api/artwork/upload (${multipartNote}).`,
+        security: bearer,
+        consumes: ["multipart/form-data"],
+        response: { 200: z.object({ thumbnail: z.string(), contentType: z.literal("image/jpeg"), dataUrl: z.string() }), 400: errorSchema, 401: errorSchema, 413: errorSchema, 422: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const received = await receive(request, ["artwork"]);
+      if (!received.ok) return refuse(reply, received.status, received.message);
+      try {
+        const file = received.value.files.artwork;
+        if (!file) return refuse(reply, 400, "artwork is required: attach the file in the `artwork` field");
+        const ordered = orderedFrom(received.value.fields);
+        const check: Preflight | null = typeof ordered === "string" ? null : await services.artworkProcessor.preflight(file.path, ordered);
+        const unusable = check?.checks.find((c) => c.code === "type" || c.code === "unreadable" || c.code === "pixels");
+        if (unusable) return refuse(reply, 422, unusable.message);
+        const jpeg = await services.artworkProcessor.thumbnail(file.path).catch(() => null);
+        if (!jpeg) return refuse(reply, 422, "This file could not be read as an image or a PDF.");
+        const thumbnail = jpeg.toString("base64");
+        return { thumbnail, contentType: "image/jpeg" as const, dataUrl: `data:image/jpeg;base64,${thumbnail}` };
+      } finally {
+        await received.cleanup();
+      }
+    },
+  );
+
+  app.post(
+    "/orders/:orderId/imgs",
+    {
+      config: { auth: "customer", rateLimit: { max: 120, timeWindow: "10 minutes" } },
+      schema: {
+        tags: ["orders"],
+        summary:
+          "Stores one version's artwork for an ordered item. Multipart: version_number, then either `artwork` (any image or PDF: checked and made print-ready here) or the spec's `pdf` and `thumbnail`; optional qty and notes (notes are kept with version 1). Replaces that version's earlier file.",
+        security: bearer,
+        consumes: ["multipart/form-data"],
+        params: z.object({ orderId: z.string().regex(/^\d{1,12}$/).transform(Number) }),
+        response: { 201: z.object({ file: orderFileSchema }), 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema, 422: errorSchema.merge(preflightSchema.partial()) },
+      },
+    },
+    async (request, reply) => {
+      const userId = requireUser(request).userId;
+      const orderId = request.params.orderId as number;
+      // Someone else's item is refused before a byte of the upload is stored.
+      const item = await services.orders.item(orderId);
+      if (!item || item.userId !== userId) return refuse(reply, 404, NOT_FOUND_MESSAGE);
+      const received = await receive(request, ["artwork", "pdf", "thumbnail"], 2);
+      if (!received.ok) return refuse(reply, received.status, received.message);
+      try {
+        const { fields, files } = received.value;
+        const versionNumber = intField(fields, "version_number");
+        if (versionNumber === null) return refuse(reply, 400, "version_number is required");
+        const notes = fields.notes ?? null;
+        const result = files.artwork
+          ? await services.artwork.storeVersion({ userId, orderId, versionNumber, upload: files.artwork, quantity: intField(fields, "qty"), notes })
+          : files.pdf
+            ? await services.artwork.storeClientPdf({ userId, orderId, versionNumber, pdf: files.pdf, thumbnail: files.thumbnail ?? null, notes })
+            : null;
+        if (!result) return refuse(reply, 400, "Attach the file in `artwork` (or `pdf` with a `thumbnail`)");
+        if (!result.ok) return reply.status(result.status).send({ ...errorBody(result.message, result.status), ...(result.preflight ?? {}) });
+        return reply.status(201).send({ file: fileView(result.file) });
+      } finally {
+        await received.cleanup();
+      }
+    },
+  );
+
+  const versionParams = z.object({ orderId: z.string().regex(/^\d{1,12}$/).transform(Number), versionNumber: z.string().regex(/^\d{1,4}$/).transform(Number) });
+
+  app.patch(
+    "/orders/:orderId/imgs/:versionNumber",
+    {
+      config: { auth: "customer" },
+      schema: {
+        tags: ["orders"],
+        summary: "Approves or un-approves a version's artwork, or changes its quantity or notes",
+        security: bearer,
+        params: versionParams,
+        body: z.object({ approved: z.boolean().optional(), qty: z.number().int().optional(), notes: z.string().max(2000).optional() }),
+        response: { 200: z.object({ file: orderFileSchema }), 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { approved, qty, notes } = request.body;
+      const result = await services.artwork.updateVersion(requireUser(request).userId, request.params.orderId as number, request.params.versionNumber as number, {
+        approved,
+        quantity: qty,
+        notes,
+      });
+      if (!result.ok) return refuse(reply, result.status, result.message);
+      return { file: fileView(result.file) };
+    },
+  );
+
+  app.delete(
+    "/orders/:orderId/imgs/:versionNumber",
+    {
+      config: { auth: "customer" },
+      schema: {
+        tags: ["orders"],
+        summary: "Removes a version's artwork (before the order is Print Ready)",
+        security: bearer,
+        params: versionParams,
+        response: { 200: z.object({ success: z.literal(true) }), 401: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await services.artwork.removeVersion(requireUser(request).userId, request.params.orderId as number, request.params.versionNumber as number);
+      if (!result.ok) return refuse(reply, result.status ?? 404, result.message ?? NOT_FOUND_MESSAGE);
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    "/files/:fileId/:kind",
+    {
+      config: { auth: "customer" },
+      schema: {
+        tags: ["orders"],
+        summary: "An artwork file (thumbnail, proof, print pdf or the original upload), for its owner or staff only",
+        security: bearer,
+        params: z.object({ fileId: z.string().regex(/^\d{1,12}$/).transform(Number), kind: z.enum(["thumbnail", "proof", "pdf", "original"]) }),
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const found = await services.artwork.openFile(request.params.fileId as number, request.params.kind, { userId: user.userId, staff: user.role === "staff" });
+      if (!found) return refuse(reply, 404, NOT_FOUND_MESSAGE);
+      const stored = await services.storage.open(found.key);
+      if (!stored) return refuse(reply, 404, NOT_FOUND_MESSAGE);
+      const disposition = request.params.kind === "pdf" || request.params.kind === "original" ? "attachment" : "inline";
+      reply.header("cache-control", "private, no-store");
+      reply.header("content-length", stored.size);
+      reply.header("content-disposition", `${disposition}; filename="${found.downloadName.replace(/"/g, "")}"`);
+      return reply.type(found.contentType).send(stored.stream);
+    },
+  );
+}

@@ -1,0 +1,207 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { billingAddressSchema, deliveryAddressSchema } from "../../../domain/address";
+import { CHECKOUT_MESSAGES, checkoutLineRequestSchema } from "../../../domain/checkout";
+import { penceToPounds } from "../../../domain/money";
+import { WebhookSignatureError } from "../../integrations/payments/payment-provider";
+import { isOwnId, NOT_FOUND_MESSAGE, requireUser } from "../../plugins/auth";
+import { errorBody, errorSchema } from "../errors";
+
+const bearer = [{ bearer: [] }];
+
+const createSessionBody = z.object({
+  email: z.string().max(254).optional(),
+  userId: z.union([z.number().int(), z.string().regex(/^\d+$/, "userId must be a number")]),
+  Total: z.number({ error: "Total is required (pounds)" }).finite(),
+  // Beside the spec's fields: the basket as it stands, re-priced by the server (DECISIONS rule 6).
+  lines: z.array(checkoutLineRequestSchema).max(100),
+  promoCode: z.string().max(64).nullable().optional(),
+  billing: billingAddressSchema.nullable().optional(),
+  delivery: deliveryAddressSchema.nullable().optional(),
+  blindShipping: z
+    .object({ senderName: z.string().trim().min(1, "Sender name is required").max(100), returnAddress: billingAddressSchema })
+    .nullable()
+    .optional(),
+});
+
+export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { services } = app;
+
+  app.post(
+    "/stripe/create-checkout-session",
+    {
+      config: { auth: "customer", rateLimit: { max: 30, timeWindow: "10 minutes" } },
+      schema: {
+        tags: ["checkout"],
+        summary: "Re-prices the basket, re-checks the promo, stores the checkout and answers the hosted payment page's url",
+        security: bearer,
+        body: createSessionBody,
+        response: {
+          200: z.object({ url: z.string(), checkout_id: z.string(), amount_total: z.number().int() }),
+          400: errorSchema,
+          401: errorSchema,
+          404: errorSchema,
+          409: errorSchema.extend({ amount_total: z.number().int().optional() }),
+          429: errorSchema,
+          502: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (!isOwnId(request, body.userId)) return reply.status(404).send(errorBody(CHECKOUT_MESSAGES.accountProblem, 404));
+      const result = await services.checkout.start({
+        userId: requireUser(request).userId,
+        clientTotalPounds: body.Total,
+        lines: body.lines,
+        promoCode: body.promoCode,
+        billing: body.billing,
+        delivery: body.delivery,
+        blindShipping: body.blindShipping
+          ? { senderName: body.blindShipping.senderName, returnAddress: body.blindShipping.returnAddress }
+          : null,
+      });
+      if (!result.ok) {
+        const payload = errorBody(result.message, result.status);
+        return reply.status(result.status).send(result.serverTotalPence !== undefined ? { ...payload, amount_total: result.serverTotalPence } : payload);
+      }
+      return { url: result.url, checkout_id: result.checkoutId, amount_total: result.totalPence };
+    },
+  );
+
+  app.get(
+    "/stripe/session/:sessionId",
+    {
+      config: { auth: "customer" },
+      schema: {
+        tags: ["checkout"],
+        summary: "A payment session of this customer: amount_total in pence and the client reference",
+        security: bearer,
+        params: z.object({ sessionId: z.string().max(255) }),
+        response: {
+          200: z.object({
+            id: z.string(),
+            amount_total: z.number().int().nullable(),
+            client_reference_id: z.string().nullable(),
+            payment_status: z.string(),
+            status: z.string(),
+            currency: z.string().nullable(),
+          }),
+          401: errorSchema,
+          404: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = await services.checkout.sessionForOwner(requireUser(request).userId, request.params.sessionId);
+      if (!session) return reply.status(404).send(errorBody(NOT_FOUND_MESSAGE, 404));
+      return {
+        id: session.id,
+        amount_total: session.amountTotalPence,
+        client_reference_id: session.clientReferenceId,
+        payment_status: session.paymentStatus,
+        status: session.status,
+        currency: session.currency,
+      };
+    },
+  );
+
+  app.post(
+    "/orders/:clientReference",
+    {
+      config: { auth: "customer" },
+      schema: {
+        tags: ["orders"],
+        summary:
+          "Creates the order for a paid checkout (once; later calls answer the same order). Amounts in the body are ignored: the order is made from what the server stored.",
+        security: bearer,
+        params: z.object({ clientReference: z.string().max(64) }),
+        // The spec's body is accepted but not used: money never comes from the browser (DECISIONS rule 6).
+        body: z.object({}).passthrough().optional(),
+        response: {
+          200: z.object({
+            order_group_id: z.number().int(),
+            orders: z.array(z.object({ id: z.number().int(), product_id: z.number().int(), product_name: z.string(), qty: z.number().int(), versions: z.number().int(), price: z.number() })),
+          }),
+          401: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const userId = requireUser(request).userId;
+      const result = await services.checkout.fulfilForOwner(userId, request.params.clientReference);
+      if (!result.ok) {
+        if (result.reason === "unknown") return reply.status(404).send(errorBody(NOT_FOUND_MESSAGE, 404));
+        return reply.status(409).send(errorBody(CHECKOUT_MESSAGES.notPaid, 409));
+      }
+      const group = await services.orders.groupForOwner(userId, result.orderGroupId);
+      return {
+        order_group_id: result.orderGroupId,
+        orders: (group?.items ?? []).map((item) => ({
+          id: item.id,
+          product_id: item.productId,
+          product_name: item.productName,
+          qty: item.quantity,
+          versions: item.versions,
+          price: penceToPounds(item.linePence),
+        })),
+      };
+    },
+  );
+
+  // Stripe's webhook: the signature is checked over the raw bytes, so this route keeps its body unparsed.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser("application/json");
+    scope.addContentTypeParser("application/json", { parseAs: "buffer", bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
+    scope.post(
+      "/stripe/webhook",
+      {
+        config: { auth: "public" },
+        schema: { tags: ["checkout"], summary: "Stripe events (signature verified); a paid checkout becomes its order", hide: false },
+      },
+      async (request, reply) => {
+        let event;
+        try {
+          event = services.checkout.provider.parseWebhook(request.body as Buffer, request.headers["stripe-signature"] as string | undefined);
+        } catch (error) {
+          if (error instanceof WebhookSignatureError) {
+            request.log.warn({ err: error.message }, "webhook refused");
+            return reply.status(400).send(errorBody("Invalid webhook signature", 400));
+          }
+          throw error;
+        }
+        const paidTypes = ["checkout.session.completed", "checkout.session.async_payment_succeeded"];
+        if (paidTypes.includes(event.type) && event.session && event.session.paymentStatus === "paid") {
+          const result = await services.checkout.fulfilSession(event.session.id, event.session);
+          request.log.info({ eventId: event.id, type: event.type, result }, "webhook handled");
+          // A mismatch is for staff to look at; answering an error would only make Stripe retry it forever.
+        }
+        return { received: true };
+      },
+    );
+  });
+
+  app.post(
+    "/email/send-confirmation",
+    {
+      config: { auth: "customer" },
+      schema: {
+        tags: ["orders"],
+        summary:
+          "Accepted for the spec's clients. The confirmation email is queued once, when the order is made, from the stored order; this call sends nothing new and ignores addresses in the body.",
+        security: bearer,
+        body: z.object({ orderRef: z.union([z.number().int(), z.string().regex(/^\d+$/)]) }).passthrough(),
+        response: { 202: z.object({ success: z.literal(true), message: z.string() }), 400: errorSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const group = await services.orders.groupForOwner(requireUser(request).userId, Number(request.body.orderRef));
+      if (!group) return reply.status(404).send(errorBody(NOT_FOUND_MESSAGE, 404));
+      return reply.status(202).send({ success: true as const, message: "Your order confirmation is on its way to your inbox." });
+    },
+  );
+}

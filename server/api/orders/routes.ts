@@ -1,0 +1,127 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { isOwnId, NOT_FOUND_MESSAGE, requireUser } from "../../plugins/auth";
+import { decodeCursor, encodeCursor } from "../../services/order-service";
+import { errorBody, errorSchema } from "../errors";
+import { orderGroupSchema, orderGroupView, orderListEntrySchema, orderListEntryView } from "./serialise";
+
+const bearer = [{ bearer: [] }];
+const idParam = (name: string) => z.object({ [name]: z.string().regex(/^\d{1,12}$/, `${name} must be a number`).transform(Number) });
+
+export const ORDER_PAGE_SIZE = 10;
+
+export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { services } = app;
+
+  app.get(
+    "/orders/:userId",
+    {
+      config: { auth: "customer" },
+      schema: {
+        tags: ["orders"],
+        summary: "The customer's order groups, newest first, 10 at a time. The next page's cursor is in the x-next-cursor header (and a Link rel=next).",
+        security: bearer,
+        params: z.object({ userId: z.string().max(20) }),
+        querystring: z.object({ after: z.string().max(100).optional(), limit: z.coerce.number().int().min(1).max(50).default(ORDER_PAGE_SIZE) }),
+        response: { 200: z.array(orderListEntrySchema), 400: errorSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!isOwnId(request, request.params.userId)) return reply.status(404).send(errorBody(NOT_FOUND_MESSAGE, 404));
+      const after = request.query.after ? decodeCursor(request.query.after) : undefined;
+      if (after === null) return reply.status(400).send(errorBody("after is not a cursor this server gave out", 400));
+      const page = await services.orders.listForOwner(requireUser(request).userId, request.query.limit, after);
+      if (page.next) {
+        const cursor = encodeCursor(page.next);
+        reply.header("x-next-cursor", cursor);
+        reply.header("link", `</api/orders/${request.params.userId}?after=${cursor}&limit=${request.query.limit}>; rel="next"`);
+      }
+      return page.entries.map(orderListEntryView);
+    },
+  );
+
+  app.get(
+    "/orders/group/:orderGroupId",
+    {
+      config: { auth: "customer" },
+      schema: {
+        tags: ["orders"],
+        summary: "One order group with its products, artwork files, addresses, payment and progress",
+        security: bearer,
+        params: idParam("orderGroupId"),
+        response: { 200: orderGroupSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const group = await services.orders.groupForOwner(requireUser(request).userId, request.params.orderGroupId as number);
+      if (!group) return reply.status(404).send(errorBody(NOT_FOUND_MESSAGE, 404));
+      return orderGroupView(group);
+    },
+  );
+
+  app.get(
+    "/orders/group/:orderGroupId/invoice",
+    {
+      config: { auth: "customer" },
+      schema: {
+        tags: ["orders"],
+        summary: "The order's VAT invoice (PDF): the same number and the same bytes at every download",
+        security: bearer,
+        params: idParam("orderGroupId"),
+      },
+    },
+    async (request, reply) => {
+      const group = await services.orders.groupForOwner(requireUser(request).userId, request.params.orderGroupId as number);
+      const invoice = group ? await services.invoices.pdfFor(group) : null;
+      if (!invoice) return reply.status(404).send(errorBody(NOT_FOUND_MESSAGE, 404));
+      reply.header("content-disposition", `attachment; filename="${invoice.fileName}"`);
+      reply.header("cache-control", "private, no-store");
+      return reply.type("application/pdf").send(invoice.bytes);
+    },
+  );
+
+  app.post(
+    "/orders/:orderId/attributes",
+    {
+      config: { auth: "customer" },
+      schema: {
+        tags: ["orders"],
+        summary: "Attaches the item's options (subattribute ids) once; later calls change nothing",
+        security: bearer,
+        params: idParam("orderId"),
+        body: z.object({ attributes: z.array(z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)])).max(50) }),
+        response: { 200: z.object({ success: z.literal(true), attributes: z.array(z.number().int()), already_attached: z.boolean() }), 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await services.artwork.attachAttributes(requireUser(request).userId, request.params.orderId as number, request.body.attributes as number[]);
+      if (!result.ok) return reply.status(result.status).send(errorBody(result.message, result.status));
+      return { success: true as const, attributes: result.attached, already_attached: result.already };
+    },
+  );
+
+  app.patch(
+    "/orders/group/:orderGroupId",
+    {
+      config: { auth: "customer" },
+      schema: {
+        tags: ["orders"],
+        summary: "Marks the order's artwork complete (status 'Print Ready'). Refused until every item has approved artwork for each version.",
+        security: bearer,
+        params: idParam("orderGroupId"),
+        body: z.object({
+          status: z.literal("Print Ready", { error: "Customers can only set status 'Print Ready'" }),
+          products: z.array(z.object({ product_id: z.number().int().optional(), orientation: z.string().nullable().optional() }).passthrough()).max(100).optional(),
+        }),
+        response: { 200: z.object({ success: z.literal(true), status: z.string() }), 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await services.artwork.markPrintReady(requireUser(request).userId, request.params.orderGroupId as number);
+      if (!result.ok) return reply.status(result.status).send(errorBody(result.message, result.status));
+      return { success: true as const, status: result.status };
+    },
+  );
+}

@@ -1,0 +1,191 @@
+// Orders in the spec's field names (section 3), pounds where the spec has pounds, with the exact pence
+// figures beside them for clients that want them.
+import { z } from "zod";
+import { lineSizeLabel } from "../../../domain/checkout";
+import { penceToPounds } from "../../../domain/money";
+import type { OrderFileRow, OrderGroupDetail, OrderListEntry } from "../../services/order-service";
+
+const addressSchema = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  company: z.string(),
+  address1: z.string(),
+  address2: z.string(),
+  town: z.string(),
+  county: z.string(),
+  postcode: z.string(),
+  country: z.string(),
+  instructions: z.string().optional(),
+});
+
+const preflightSchema = z.object({
+  verdict: z.enum(["pass", "warn", "fail"]),
+  checks: z.array(z.object({ code: z.string(), level: z.enum(["warn", "fail"]), message: z.string() })),
+});
+
+export const orderFileSchema = z.object({
+  id: z.number().int(),
+  version_number: z.number().int(),
+  qty: z.number().int(),
+  file_name: z.string(),
+  size_bytes: z.number().int(),
+  approved: z.boolean(),
+  notes: z.string(),
+  preflight: preflightSchema.nullable(),
+  thumbnail_url: z.string(),
+  pdf_url: z.string(),
+  proof_url: z.string().nullable(),
+  uploaded_at: z.string(),
+});
+
+export const orderGroupSchema = z.object({
+  order_group_id: z.number().int(),
+  created_at: z.string(),
+  status: z.string(),
+  total_amount: z.number(),
+  payment_status: z.string(),
+  payment_method: z.string(),
+  user_email: z.string(),
+  delivery_date: z.string(),
+  billingAddress: addressSchema,
+  deliveryAddress: addressSchema,
+  delivery_address: z.object({ address1: z.string(), address2: z.string(), town: z.string(), city: z.string(), county: z.string(), postcode: z.string(), country: z.string() }),
+  sub_total_pence: z.number().int(),
+  promo_code: z.string().nullable(),
+  promo_discount_pence: z.number().int(),
+  delivery_pence: z.number().int(),
+  vat_pence: z.number().int(),
+  total_pence: z.number().int(),
+  invoice_number: z.string().nullable(),
+  invoice_url: z.string().nullable(),
+  carrier: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  dispatched_at: z.string().nullable(),
+  ship_unbranded: z.boolean(),
+  products: z.array(
+    z.object({
+      order_id: z.number().int(),
+      product_id: z.number().int(),
+      product_name: z.string(),
+      product_slug: z.string(),
+      image: z.string().nullable(),
+      qty: z.number().int(),
+      versions: z.number().int(),
+      price: z.number(),
+      price_pence: z.number().int(),
+      unit_pence: z.number().int(),
+      tier_percent: z.number().int(),
+      size: z.string(),
+      width_mm: z.number().nullable(),
+      height_mm: z.number().nullable(),
+      orientation: z.string().nullable(),
+      attributes: z.array(z.object({ group: z.string(), subattribute: z.string(), subattribute_id: z.number().int() })),
+      status: z.string(),
+      express: z.boolean(),
+      delivery_date: z.string(),
+      notes: z.string(),
+      rejection_reason: z.string().nullable(),
+      attributes_attached: z.boolean(),
+      files: z.array(orderFileSchema),
+    }),
+  ),
+  events: z.array(z.object({ order_id: z.number().int().nullable(), from: z.string().nullable(), to: z.string(), note: z.string().nullable(), at: z.string(), by: z.string() })),
+});
+
+export const orderListEntrySchema = z.object({
+  order_group_id: z.number().int(),
+  created_at: z.string(),
+  status: z.string(),
+  total_amount: z.number(),
+  total_pence: z.number().int(),
+  payment_status: z.string(),
+  delivery_date: z.string(),
+  products: z.number().int(),
+});
+
+export const invoiceNumberLabel = (n: number | null) => (n === null ? null : `INV-${String(n).padStart(6, "0")}`);
+
+export function fileView(file: OrderFileRow) {
+  return {
+    id: file.id,
+    version_number: file.versionNumber,
+    qty: file.quantity,
+    file_name: file.fileName,
+    size_bytes: file.sizeBytes,
+    approved: file.approved,
+    notes: file.notes,
+    preflight: file.preflight,
+    thumbnail_url: `/api/files/${file.id}/thumbnail`,
+    pdf_url: `/api/files/${file.id}/pdf`,
+    proof_url: file.proofKey ? `/api/files/${file.id}/proof` : null,
+    uploaded_at: file.updatedAt.toISOString(),
+  };
+}
+
+export function orderGroupView(group: OrderGroupDetail) {
+  const d = group.delivery;
+  return {
+    order_group_id: group.id,
+    created_at: group.createdAt.toISOString(),
+    status: group.status,
+    total_amount: penceToPounds(group.totalPence),
+    payment_status: group.paymentStatus,
+    payment_method: group.paymentMethod,
+    user_email: group.userEmail,
+    delivery_date: group.deliveryDate,
+    billingAddress: group.billing,
+    deliveryAddress: group.delivery,
+    delivery_address: { address1: d.address1, address2: d.address2, town: d.town, city: d.town, county: d.county, postcode: d.postcode, country: d.country },
+    sub_total_pence: group.subTotalPence,
+    promo_code: group.promoCode,
+    promo_discount_pence: group.promoDiscountPence,
+    delivery_pence: group.deliveryPence,
+    vat_pence: group.vatPence,
+    total_pence: group.totalPence,
+    invoice_number: invoiceNumberLabel(group.invoiceNumber),
+    invoice_url: group.invoiceNumber === null ? null : `/api/orders/group/${group.id}/invoice`,
+    carrier: group.carrier,
+    tracking_number: group.trackingNumber,
+    dispatched_at: group.dispatchedAt?.toISOString() ?? null,
+    ship_unbranded: group.blindShipping !== null,
+    products: group.items.map((item) => ({
+      order_id: item.id,
+      product_id: item.productId,
+      product_name: item.productName,
+      product_slug: item.productSlug,
+      image: item.image,
+      qty: item.quantity,
+      versions: item.versions,
+      price: penceToPounds(item.linePence),
+      price_pence: item.linePence,
+      unit_pence: item.unitPence,
+      tier_percent: item.tierPercent,
+      size: lineSizeLabel(item),
+      width_mm: item.widthMm,
+      height_mm: item.heightMm,
+      orientation: item.orientation,
+      attributes: item.attributes.map((a) => ({ group: a.group, subattribute: a.subattribute_name, subattribute_id: a.subattribute_id })),
+      status: item.status,
+      express: item.express,
+      delivery_date: item.deliveryDate,
+      notes: item.notes,
+      rejection_reason: item.rejectionReason,
+      attributes_attached: item.attributesAttachedAt !== null,
+      files: item.files.map(fileView),
+    })),
+    events: group.events.map((e) => ({ order_id: e.orderId, from: e.fromStatus, to: e.toStatus, note: e.note, at: e.createdAt.toISOString(), by: e.actor })),
+  };
+}
+
+export function orderListEntryView(entry: OrderListEntry) {
+  return {
+    order_group_id: entry.id,
+    created_at: entry.createdAt.toISOString(),
+    status: entry.status,
+    total_amount: penceToPounds(entry.totalPence),
+    total_pence: entry.totalPence,
+    payment_status: entry.paymentStatus,
+    delivery_date: entry.deliveryDate,
+    products: entry.productCount,
+  };
+}

@@ -1,0 +1,52 @@
+// `npm run staff -- add <email>` / `remove <email>`: staff accounts are made here and nowhere else (nobody
+// can sign up as staff). On PostgreSQL the command works on the database directly; on PGlite, if the shop
+// is running (it owns the data folder) the command goes to it through its control socket.
+import fs from "node:fs";
+import { createDb } from "../../db/client";
+import { loadConfig } from "../config";
+import { runControlCommand, sendControlCommand, type ControlAnswer, type ControlCommand } from "../control-socket";
+import { createServices } from "../services";
+
+const USAGE = "Usage: npm run staff -- add <email>\n       npm run staff -- remove <email>";
+
+function print(answer: ControlAnswer): never {
+  console.log(answer.message);
+  if (answer.link) console.log(`\n  ${answer.link}\n`);
+  process.exit(answer.ok ? 0 : 1);
+}
+
+async function main(): Promise<void> {
+  const [verb, email] = process.argv.slice(2);
+  if ((verb !== "add" && verb !== "remove") || !email) {
+    console.error(USAGE);
+    process.exit(2);
+  }
+  const command: ControlCommand = { command: verb === "add" ? "staff-add" : "staff-remove", email };
+  const config = loadConfig({ ...process.env, LOG_LEVEL: "silent" });
+
+  if (!config.databaseUrl) {
+    const answer = await sendControlCommand(config.dataDir, command);
+    if (answer) print(answer);
+  }
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const db = await createDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const quiet = { info() {}, warn() {}, error(obj: object, msg: string) { console.error(msg, obj); } };
+  const services = createServices(db, config, { log: quiet });
+  try {
+    const answer = await runControlCommand(services, command);
+    // The shop is not running: send the set-password email now rather than when it next starts.
+    await services.emailSender.deliverDue().catch(() => {});
+    await services.artworkProcessor.close();
+    await services.storage.close();
+    await db.close();
+    print(answer);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

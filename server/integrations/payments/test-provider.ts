@@ -1,0 +1,143 @@
+// The built-in test card processor (DECISIONS rule 11): the default when no Stripe key is configured. It
+// keeps its sessions in the shop's database (so a restart loses nothing) and serves its hosted checkout
+// page from the shop itself (app/routes/checkout/test-payment.tsx), clearly marked as a test.
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { testPaymentSessions } from "../../../db/schema";
+import { testCardOutcome } from "../../../domain/card";
+import { PaymentProviderError, WebhookSignatureError, type CreateCheckoutInput, type PaymentProvider, type ProviderSession } from "./payment-provider";
+
+export const TEST_SESSION_MINUTES = 30;
+
+type Row = typeof testPaymentSessions.$inferSelect;
+
+export type TestCheckoutView = {
+  id: string;
+  status: ProviderSession["status"];
+  amountTotalPence: number;
+  customerEmail: string;
+  lineItems: Row["lineItems"];
+  cancelUrl: string;
+};
+
+export type TestPayResult =
+  | { outcome: "paid"; redirectTo: string }
+  | { outcome: "declined"; redirectTo: string }
+  | { outcome: "closed"; redirectTo: string };
+
+export type TestPaymentProvider = PaymentProvider & {
+  readonly kind: "test";
+  /** What the hosted page shows; null for an unknown id. */
+  view(sessionId: string): Promise<TestCheckoutView | null>;
+  /** Charges a card that already passed the form's checks (Luhn, expiry); says where the payer goes next. */
+  pay(sessionId: string, card: { digits: string }): Promise<TestPayResult>;
+  expireSession(sessionId: string): Promise<void>;
+};
+
+function toSession(row: Row, now: Date): ProviderSession {
+  const expired = row.status === "open" && row.expiresAt.getTime() <= now.getTime();
+  return {
+    id: row.id,
+    url: row.status === "open" && !expired ? `/checkout/test-payment/${row.id}` : null,
+    status: expired ? "expired" : row.status,
+    paymentStatus: row.paymentStatus,
+    amountTotalPence: row.amountTotalPence,
+    currency: row.currency,
+    clientReferenceId: row.clientReferenceId,
+    customerEmail: row.customerEmail,
+    metadata: row.metadata,
+  };
+}
+
+const withSessionId = (url: string, id: string) => url.replaceAll("{CHECKOUT_SESSION_ID}", encodeURIComponent(id));
+
+export function createTestPaymentProvider(db: Db): TestPaymentProvider {
+  async function find(id: string): Promise<Row | null> {
+    if (!/^cs_test_[A-Za-z0-9]{24}$/.test(id)) return null;
+    const [row] = await db.select().from(testPaymentSessions).where(eq(testPaymentSessions.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  return {
+    kind: "test",
+
+    async createCheckoutSession(input: CreateCheckoutInput) {
+      const sum = input.lineItems.reduce((total, item) => total + item.amountPence * item.quantity, 0);
+      if (sum !== input.totalPence) throw new PaymentProviderError(`Line items add up to ${sum}p, not ${input.totalPence}p`);
+      const id = `cs_test_${randomBytes(18).toString("base64url").replace(/[-_]/g, "0").slice(0, 24)}`;
+      const expiresAt = input.expiresAt ?? new Date(Date.now() + TEST_SESSION_MINUTES * 60_000);
+      // Like a card processor's idempotency key: the same request twice makes one session.
+      await db
+        .insert(testPaymentSessions)
+        .values({
+          id,
+          idempotencyKey: input.idempotencyKey,
+          clientReferenceId: input.clientReference,
+          customerEmail: input.customerEmail,
+          amountTotalPence: input.totalPence,
+          currency: input.currency,
+          lineItems: input.lineItems,
+          metadata: input.metadata ?? {},
+          successUrl: input.successUrl,
+          cancelUrl: input.cancelUrl,
+          expiresAt,
+        })
+        .onConflictDoNothing({ target: testPaymentSessions.idempotencyKey });
+      const [row] = await db.select().from(testPaymentSessions).where(eq(testPaymentSessions.idempotencyKey, input.idempotencyKey));
+      if (!row) throw new PaymentProviderError("The test session could not be stored");
+      if (row.amountTotalPence !== input.totalPence || row.clientReferenceId !== input.clientReference) {
+        throw new PaymentProviderError("Idempotency key reused with different parameters");
+      }
+      const session = toSession(row, new Date());
+      return { ...session, url: session.url ?? `/checkout/test-payment/${row.id}` };
+    },
+
+    async retrieveSession(sessionId) {
+      const row = await find(sessionId);
+      return row ? toSession(row, new Date()) : null;
+    },
+
+    parseWebhook() {
+      throw new WebhookSignatureError("The built-in test provider sends no webhooks; it fulfils orders when the card is charged.");
+    },
+
+    async view(sessionId) {
+      const row = await find(sessionId);
+      if (!row) return null;
+      const session = toSession(row, new Date());
+      return {
+        id: row.id,
+        status: session.status,
+        amountTotalPence: row.amountTotalPence,
+        customerEmail: row.customerEmail,
+        lineItems: row.lineItems,
+        cancelUrl: withSessionId(row.cancelUrl, row.id),
+      };
+    },
+
+    async pay(sessionId, card) {
+      const row = await find(sessionId);
+      if (!row) throw new PaymentProviderError("Unknown test session");
+      if (testCardOutcome(card.digits) === "declined") {
+        await db.update(testPaymentSessions).set({ declines: sql`${testPaymentSessions.declines} + 1` }).where(eq(testPaymentSessions.id, row.id));
+        return { outcome: "declined", redirectTo: withSessionId(row.cancelUrl, row.id) };
+      }
+      const [paid] = await db
+        .update(testPaymentSessions)
+        .set({ status: "complete", paymentStatus: "paid", cardLast4: card.digits.slice(-4), paidAt: sql`now()` })
+        .where(sql`${testPaymentSessions.id} = ${row.id} and ${testPaymentSessions.status} = 'open' and ${testPaymentSessions.expiresAt} > now()`)
+        .returning({ id: testPaymentSessions.id });
+      if (!paid) {
+        // Already paid (a double click, a second tab) goes on to the order; an expired page goes back.
+        const closedTo = row.status === "complete" ? row.successUrl : row.cancelUrl;
+        return { outcome: "closed", redirectTo: withSessionId(closedTo, row.id) };
+      }
+      return { outcome: "paid", redirectTo: withSessionId(row.successUrl, row.id) };
+    },
+
+    async expireSession(sessionId) {
+      await db.update(testPaymentSessions).set({ status: "expired" }).where(sql`${testPaymentSessions.id} = ${sessionId} and ${testPaymentSessions.status} = 'open'`);
+    },
+  };
+}

@@ -1,0 +1,336 @@
+// A customer's artwork for their paid items: each version's file is checked (preflight), turned into a
+// print-ready PDF at the ordered size with a thumbnail and a proof, kept in storage, approved by the
+// customer, and, when every item is complete, the order moves to Print Ready (DECISIONS rule 15).
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { orderFiles, orders } from "../../db/schema";
+import { ARTWORK_MESSAGES, defaultVersionQuantity, isArtworkComplete, orderedArtworkSize, shortFileName } from "../../domain/artwork";
+import type { OrderStatus } from "../../domain/order-status";
+import type { FileStorage } from "../integrations/storage/storage";
+import type { OrderFileRow, OrderRow, OrderService } from "./order-service";
+import { changeItemStatus } from "./status-change";
+
+export type Preflight = { verdict: "pass" | "warn" | "fail"; checks: { code: string; level: "warn" | "fail"; message: string }[] };
+export type OrderedArtwork = { widthMm: number; heightMm: number; orientation: "Portrait" | "Landscape" | "Custom"; versions: number };
+
+/** What the artwork library (server/artwork) offers; it runs off the main thread. */
+export type ArtworkProcessor = {
+  preflight(filePath: string, ordered: OrderedArtwork): Promise<Preflight>;
+  processUpload(
+    filePath: string,
+    ordered: OrderedArtwork,
+    outPdfPath: string,
+  ): Promise<{ preflight: Preflight; thumbnailJpeg: Buffer | null; pdf: { pageWidthMm: number; pageHeightMm: number } | null }>;
+  thumbnail(filePath: string): Promise<Buffer>;
+  proof(pdfPath: string): Promise<Buffer>;
+  close(): Promise<void>;
+};
+
+export type UploadedFile = { path: string; fileName: string; size: number; declaredType: string };
+
+export type StoreResult =
+  | { ok: true; file: OrderFileRow }
+  | { ok: false; status: 404 | 409 | 422 | 400; message: string; preflight?: Preflight };
+
+export type FileKind = "thumbnail" | "pdf" | "proof" | "original";
+
+export type ArtworkService = {
+  /** The ordered size of an item, for the preflight of its files. */
+  orderedFor(item: OrderRow): OrderedArtwork | null;
+  storeVersion(input: { userId: number; orderId: number; versionNumber: number; upload: UploadedFile; quantity?: number | null; notes?: string | null }): Promise<StoreResult>;
+  /** The spec's form: a print PDF and a thumbnail the client made itself (checked all the same). */
+  storeClientPdf(input: { userId: number; orderId: number; versionNumber: number; pdf: UploadedFile; thumbnail: UploadedFile | null; notes?: string | null }): Promise<StoreResult>;
+  updateVersion(userId: number, orderId: number, versionNumber: number, change: { approved?: boolean; quantity?: number; notes?: string }): Promise<StoreResult>;
+  removeVersion(userId: number, orderId: number, versionNumber: number): Promise<{ ok: boolean; status?: 404 | 409; message?: string }>;
+  attachAttributes(userId: number, orderId: number, attributeIds: number[]): Promise<{ ok: true; attached: number[]; already: boolean } | { ok: false; status: 404 | 409; message: string }>;
+  markPrintReady(userId: number, groupId: number): Promise<{ ok: true; status: OrderStatus } | { ok: false; status: 404 | 409; message: string }>;
+  /** A stored file for whoever may see it (its owner or staff), or null. */
+  openFile(fileId: number, kind: FileKind, viewer: { userId: number; staff: boolean }): Promise<{ file: OrderFileRow; key: string; contentType: string; downloadName: string } | null>;
+  /** Copies reordered items' approved artwork (items with reuse_artwork_from and no files yet). Safe to repeat. */
+  reuseApprovedArtwork(orderGroupId: number): Promise<number>;
+};
+
+export type ArtworkServiceDeps = { db: Db; storage: FileStorage; processor: ArtworkProcessor; orders: OrderService; tmpDir: string };
+
+const CAN_UPLOAD: OrderStatus = "Awaiting Artwork";
+
+export function createArtworkService(deps: ArtworkServiceDeps): ArtworkService {
+  const { db, storage, processor, tmpDir } = deps;
+
+  function orderedFor(item: OrderRow): OrderedArtwork | null {
+    const size = orderedArtworkSize(item);
+    return size ? { ...size, versions: item.versions } : null;
+  }
+
+  async function ownedItem(userId: number, orderId: number): Promise<OrderRow | null> {
+    const item = await deps.orders.item(orderId);
+    return item && item.userId === userId ? item : null;
+  }
+
+  function versionProblem(item: OrderRow, versionNumber: number): string | null {
+    if (!Number.isInteger(versionNumber) || versionNumber < 1 || versionNumber > item.versions) {
+      return `version_number must be between 1 and ${item.versions} for this item`;
+    }
+    if (item.status !== CAN_UPLOAD) return `Artwork can no longer be changed: this item is ${item.status}.`;
+    return null;
+  }
+
+  /** Stores the new objects, then the row; the objects of a replaced file go once the row no longer names them. */
+  async function saveRow(item: OrderRow, versionNumber: number, values: Omit<typeof orderFiles.$inferInsert, "orderId" | "versionNumber">): Promise<OrderFileRow> {
+    const [previous] = await db.select().from(orderFiles).where(and(eq(orderFiles.orderId, item.id), eq(orderFiles.versionNumber, versionNumber)));
+    const [row] = await db
+      .insert(orderFiles)
+      .values({ orderId: item.id, versionNumber, ...values })
+      .onConflictDoUpdate({ target: [orderFiles.orderId, orderFiles.versionNumber], set: { ...values, updatedAt: sql`now()` } })
+      .returning();
+    if (previous) await storage.deletePrefix(prefixOf(previous.pdfKey));
+    return row!;
+  }
+
+  const prefixOf = (key: string) => `${key.slice(0, key.lastIndexOf("/"))}/`;
+
+  return {
+    orderedFor,
+
+    async storeVersion({ userId, orderId, versionNumber, upload, quantity, notes }) {
+      const item = await ownedItem(userId, orderId);
+      if (!item) return { ok: false, status: 404, message: "Not found" };
+      const problem = versionProblem(item, versionNumber);
+      if (problem) return { ok: false, status: problem.startsWith("version") ? 400 : 409, message: problem };
+      const ordered = orderedFor(item);
+      if (!ordered) return { ok: false, status: 409, message: "This item has no size to check the artwork against." };
+
+      const workPdf = path.join(tmpDir, `${randomUUID()}.pdf`);
+      try {
+        const processed = await processor.processUpload(upload.path, ordered, workPdf);
+        if (processed.preflight.verdict === "fail" || !processed.pdf || !processed.thumbnailJpeg) {
+          return { ok: false, status: 422, message: processed.preflight.checks[0]?.message ?? "This file cannot be printed.", preflight: processed.preflight };
+        }
+        const proof = await processor.proof(workPdf);
+        const prefix = `orders/${item.orderGroupId}/${item.id}/v${versionNumber}-${randomUUID()}`;
+        const keys = { original: `${prefix}/original`, pdf: `${prefix}/print.pdf`, thumbnail: `${prefix}/thumb.jpg`, proof: `${prefix}/proof.png` };
+        await storage.putFile(keys.original, upload.path, "application/octet-stream");
+        await storage.putFile(keys.pdf, workPdf, "application/pdf");
+        await storage.putBuffer(keys.thumbnail, processed.thumbnailJpeg, "image/jpeg");
+        await storage.putBuffer(keys.proof, proof, "image/png");
+        const file = await saveRow(item, versionNumber, {
+          quantity: quantity && quantity >= 1 ? quantity : defaultVersionQuantity(item, versionNumber),
+          fileName: shortFileName(upload.fileName),
+          contentType: upload.declaredType.slice(0, 100),
+          sizeBytes: upload.size,
+          originalKey: keys.original,
+          pdfKey: keys.pdf,
+          thumbnailKey: keys.thumbnail,
+          proofKey: keys.proof,
+          preflight: processed.preflight,
+          approved: false,
+          notes: (notes ?? "").slice(0, 2000),
+        });
+        if (versionNumber === 1 && notes !== undefined && notes !== null) await db.update(orders).set({ notes: notes.slice(0, 2000) }).where(eq(orders.id, item.id));
+        return { ok: true, file };
+      } finally {
+        await fs.promises.rm(workPdf, { force: true });
+      }
+    },
+
+    async storeClientPdf({ userId, orderId, versionNumber, pdf, thumbnail, notes }) {
+      const item = await ownedItem(userId, orderId);
+      if (!item) return { ok: false, status: 404, message: "Not found" };
+      const problem = versionProblem(item, versionNumber);
+      if (problem) return { ok: false, status: problem.startsWith("version") ? 400 : 409, message: problem };
+      const ordered = orderedFor(item);
+      if (!ordered) return { ok: false, status: 409, message: "This item has no size to check the artwork against." };
+      const preflight = await processor.preflight(pdf.path, ordered);
+      if (preflight.verdict === "fail") return { ok: false, status: 422, message: preflight.checks[0]?.message ?? "This file cannot be printed.", preflight };
+      const head = await readHead(pdf.path, 5);
+      if (head.toString("latin1") !== "%PDF-") return { ok: false, status: 422, message: "The pdf field must hold a PDF." };
+      // The thumbnail is made again from the customer's image (or the PDF), so nothing unchecked is ever shown.
+      const thumb = await processor.thumbnail(thumbnail?.path ?? pdf.path).catch(() => processor.thumbnail(pdf.path));
+      const proof = await processor.proof(pdf.path);
+      const prefix = `orders/${item.orderGroupId}/${item.id}/v${versionNumber}-${randomUUID()}`;
+      await storage.putFile(`${prefix}/print.pdf`, pdf.path, "application/pdf");
+      await storage.putBuffer(`${prefix}/thumb.jpg`, thumb, "image/jpeg");
+      await storage.putBuffer(`${prefix}/proof.png`, proof, "image/png");
+      const file = await saveRow(item, versionNumber, {
+        quantity: defaultVersionQuantity(item, versionNumber),
+        fileName: shortFileName(pdf.fileName),
+        contentType: "application/pdf",
+        sizeBytes: pdf.size,
+        originalKey: null,
+        pdfKey: `${prefix}/print.pdf`,
+        thumbnailKey: `${prefix}/thumb.jpg`,
+        proofKey: `${prefix}/proof.png`,
+        preflight,
+        approved: false,
+        notes: (notes ?? "").slice(0, 2000),
+      });
+      if (versionNumber === 1 && notes) await db.update(orders).set({ notes: notes.slice(0, 2000) }).where(eq(orders.id, item.id));
+      return { ok: true, file };
+    },
+
+    async updateVersion(userId, orderId, versionNumber, change) {
+      const item = await ownedItem(userId, orderId);
+      if (!item) return { ok: false, status: 404, message: "Not found" };
+      const problem = versionProblem(item, versionNumber);
+      if (problem) return { ok: false, status: problem.startsWith("version") ? 400 : 409, message: problem };
+      if (change.quantity !== undefined && (!Number.isInteger(change.quantity) || change.quantity < 1 || change.quantity > item.quantity)) {
+        return { ok: false, status: 400, message: change.quantity > item.quantity ? ARTWORK_MESSAGES.tooMany : ARTWORK_MESSAGES.qtyMin };
+      }
+      const [row] = await db
+        .update(orderFiles)
+        .set({
+          ...(change.approved !== undefined ? { approved: change.approved } : {}),
+          ...(change.quantity !== undefined ? { quantity: change.quantity } : {}),
+          ...(change.notes !== undefined ? { notes: change.notes.slice(0, 2000) } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(orderFiles.orderId, item.id), eq(orderFiles.versionNumber, versionNumber)))
+        .returning();
+      if (!row) return { ok: false, status: 404, message: "No file has been uploaded for this version yet." };
+      if (change.notes !== undefined && versionNumber === 1) await db.update(orders).set({ notes: change.notes.slice(0, 2000) }).where(eq(orders.id, item.id));
+      return { ok: true, file: row };
+    },
+
+    async removeVersion(userId, orderId, versionNumber) {
+      const item = await ownedItem(userId, orderId);
+      if (!item) return { ok: false, status: 404, message: "Not found" };
+      const problem = versionProblem(item, versionNumber);
+      if (problem) return { ok: false, status: 409, message: problem };
+      const [row] = await db
+        .delete(orderFiles)
+        .where(and(eq(orderFiles.orderId, item.id), eq(orderFiles.versionNumber, versionNumber)))
+        .returning();
+      if (row) await storage.deletePrefix(prefixOf(row.pdfKey));
+      return { ok: true };
+    },
+
+    async attachAttributes(userId, orderId, attributeIds) {
+      const item = await ownedItem(userId, orderId);
+      if (!item) return { ok: false, status: 404, message: "Not found" };
+      const stored = item.attributes.map((a) => a.subattribute_id).sort((a, b) => a - b);
+      const sent = [...new Set(attributeIds)].sort((a, b) => a - b);
+      if (sent.length !== stored.length || sent.some((id, i) => id !== stored[i])) {
+        return { ok: false, status: 409, message: "These are not the options this item was ordered with." };
+      }
+      // Once per order: the first call records it, later calls (a reload, a second tab) change nothing.
+      const [claimed] = await db
+        .update(orders)
+        .set({ attributesAttachedAt: sql`now()` })
+        .where(and(eq(orders.id, item.id), sql`${orders.attributesAttachedAt} is null`))
+        .returning({ id: orders.id });
+      return { ok: true, attached: stored, already: !claimed };
+    },
+
+    async markPrintReady(userId, groupId) {
+      const group = await deps.orders.groupForOwner(userId, groupId);
+      if (!group) return { ok: false, status: 404, message: "Not found" };
+      if (group.items.length === 0) return { ok: false, status: 409, message: ARTWORK_MESSAGES.noItems };
+      const waiting = group.items.filter((item) => item.status === CAN_UPLOAD);
+      const incomplete = waiting.filter((item) => !isArtworkComplete(item, item.files));
+      if (incomplete.length > 0) return { ok: false, status: 409, message: ARTWORK_MESSAGES.incomplete };
+      await db.transaction(async (tx) => {
+        for (const item of waiting) {
+          const moved = await changeItemStatus(tx as unknown as Db, item.id, "Print Ready", { kind: "customer", userId }, { note: "Artwork approved by the customer", set: { rejectionReason: null } });
+          if (!moved.ok) throw new Error(moved.message);
+        }
+      });
+      const after = await deps.orders.groupForOwner(userId, groupId);
+      return { ok: true, status: after!.status };
+    },
+
+    async reuseApprovedArtwork(orderGroupId) {
+      const group = await deps.orders.group(orderGroupId);
+      if (!group) return 0;
+      let copied = 0;
+      for (const item of group.items) {
+        if (!item.reuseArtworkFrom || item.files.length > 0 || item.status !== CAN_UPLOAD) continue;
+        const [source] = await db.select({ versions: orders.versions, userId: orders.userId }).from(orders).where(eq(orders.id, item.reuseArtworkFrom));
+        if (!source || source.userId !== item.userId) continue;
+        const files = await db.select().from(orderFiles).where(and(eq(orderFiles.orderId, item.reuseArtworkFrom), eq(orderFiles.approved, true)));
+        for (const file of files) {
+          const prefix = `orders/${item.orderGroupId}/${item.id}/v${file.versionNumber}-${randomUUID()}`;
+          const copy = async (from: string | null, name: string, type: string) => {
+            if (!from) return null;
+            const to = `${prefix}/${name}`;
+            const object = await storage.open(from);
+            if (!object) return null;
+            const temp = path.join(tmpDir, `${randomUUID()}.copy`);
+            await fs.promises.mkdir(tmpDir, { recursive: true });
+            try {
+              await pipeline(object.stream, fs.createWriteStream(temp));
+              await storage.putFile(to, temp, type);
+            } finally {
+              await fs.promises.rm(temp, { force: true });
+            }
+            return to;
+          };
+          const pdfKey = await copy(file.pdfKey, "print.pdf", "application/pdf");
+          const thumbnailKey = await copy(file.thumbnailKey, "thumb.jpg", "image/jpeg");
+          if (!pdfKey || !thumbnailKey) continue;
+          const proofKey = await copy(file.proofKey, "proof.png", "image/png");
+          const originalKey = await copy(file.originalKey, "original", "application/octet-stream");
+          // With the same versions the quantities still add up unless the quantity changed; then the customer re-checks them.
+          const quantities = item.versions === 1 || files.reduce((sum, f) => sum + f.quantity, 0) === item.quantity;
+          const inserted = await db
+            .insert(orderFiles)
+            .values({
+              orderId: item.id,
+              versionNumber: file.versionNumber,
+              quantity: item.versions === 1 ? item.quantity : file.quantity,
+              fileName: file.fileName,
+              contentType: file.contentType,
+              sizeBytes: file.sizeBytes,
+              originalKey,
+              pdfKey,
+              thumbnailKey,
+              proofKey,
+              preflight: file.preflight,
+              approved: quantities,
+              notes: file.notes,
+            })
+            .onConflictDoNothing()
+            .returning({ id: orderFiles.id });
+          if (inserted.length === 0) await storage.deletePrefix(`${prefix}/`);
+          else copied += 1;
+        }
+      }
+      return copied;
+    },
+
+    async openFile(fileId, kind, viewer) {
+      if (!Number.isSafeInteger(fileId) || fileId < 1) return null;
+      const [file] = await db.select().from(orderFiles).where(eq(orderFiles.id, fileId)).limit(1);
+      if (!file) return null;
+      if (!viewer.staff) {
+        const item = await deps.orders.item(file.orderId);
+        if (!item || item.userId !== viewer.userId) return null;
+      }
+      const base = file.fileName.replace(/\.[^.]+$/, "").replace(/[^\w.-]+/g, "-").slice(0, 60) || "artwork";
+      switch (kind) {
+        case "thumbnail":
+          return { file, key: file.thumbnailKey, contentType: "image/jpeg", downloadName: `${base}-thumbnail.jpg` };
+        case "proof":
+          return file.proofKey ? { file, key: file.proofKey, contentType: "image/png", downloadName: `${base}-proof.png` } : null;
+        case "pdf":
+          return { file, key: file.pdfKey, contentType: "application/pdf", downloadName: `${base}-print.pdf` };
+        case "original":
+          return file.originalKey ? { file, key: file.originalKey, contentType: "application/octet-stream", downloadName: file.fileName } : null;
+      }
+    },
+  };
+}
+
+async function readHead(filePath: string, bytes: number): Promise<Buffer> {
+  const handle = await fs.promises.open(filePath, "r");
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,58 @@
+// Every status change of an order item goes through here: checked against the one transition table in
+// domain/, written with an event row (who, from, to, when), and the group's status kept in step.
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { orderEvents, orderGroups, orders } from "../../db/schema";
+import { checkTransition, groupStatus, type OrderStatus } from "../../domain/order-status";
+
+export type Actor = { kind: "customer" | "staff" | "system"; userId: number | null };
+
+export type StatusChangeResult = { ok: true; changed: boolean } | { ok: false; message: string };
+
+/**
+ * Moves one item (inside the caller's transaction). The row is locked first, so two staff members
+ * clicking at once cannot both move it from the same status.
+ */
+export async function changeItemStatus(
+  tx: Db,
+  orderId: number,
+  to: OrderStatus,
+  actor: Actor,
+  options: { note?: string | null; set?: Partial<typeof orders.$inferInsert> } = {},
+): Promise<StatusChangeResult> {
+  const [item] = await tx.select({ id: orders.id, status: orders.status, orderGroupId: orders.orderGroupId }).from(orders).where(eq(orders.id, orderId)).for("update");
+  if (!item) return { ok: false, message: "No such item" };
+  if (item.status === to) return { ok: true, changed: false };
+  const check = checkTransition(item.status, to);
+  if (!check.ok) return check;
+  await tx
+    .update(orders)
+    .set({ status: to, updatedAt: sql`now()`, ...options.set })
+    .where(eq(orders.id, orderId));
+  await tx.insert(orderEvents).values({
+    orderGroupId: item.orderGroupId,
+    orderId,
+    actor: actor.kind,
+    actorUserId: actor.userId,
+    fromStatus: item.status,
+    toStatus: to,
+    note: options.note ?? null,
+  });
+  await syncGroupStatus(tx, item.orderGroupId, actor);
+  return { ok: true, changed: true };
+}
+
+/** The group is as far along as its least advanced item; a change of the group's status is an event too. */
+export async function syncGroupStatus(tx: Db, orderGroupId: number, actor: Actor): Promise<OrderStatus> {
+  const items = await tx.select({ status: orders.status }).from(orders).where(eq(orders.orderGroupId, orderGroupId)).orderBy(asc(orders.id));
+  const next = groupStatus(items.map((i) => i.status));
+  const [group] = await tx.select({ status: orderGroups.status }).from(orderGroups).where(eq(orderGroups.id, orderGroupId));
+  if (group && group.status !== next) {
+    await tx
+      .update(orderGroups)
+      .set({ status: next, updatedAt: sql`now()` })
+      .where(and(eq(orderGroups.id, orderGroupId)));
+    await tx.insert(orderEvents).values({ orderGroupId, orderId: null, actor: actor.kind, actorUserId: actor.userId, fromStatus: group.status, toStatus: next });
+  }
+  return next;
+}
