@@ -2,6 +2,7 @@
 // often wrong, and a renamed file must never reach a decoder that expects something else.
 import { open } from "node:fs/promises";
 import { fileTypeFromFile } from "file-type";
+import { UnreadableArtworkError } from "./errors";
 
 export type ArtworkKind = "jpeg" | "png" | "tiff" | "webp" | "pdf";
 
@@ -18,7 +19,11 @@ const ACCEPTED: Record<string, ArtworkKind> = {
   "image/webp": "webp",
 };
 
-/** Sniffs the file at `path`. Throws only on I/O errors. */
+function isSystemError(error: unknown): boolean {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === "string" && (error as NodeJS.ErrnoException).syscall !== undefined;
+}
+
+/** Sniffs the file at `path`. Throws UnreadableArtworkError for content file-type chokes on, and I/O errors as they are. */
 export async function sniffArtwork(path: string): Promise<Sniffed> {
   // PDF readers accept the header anywhere in the first kilobyte (some tools write junk before it),
   // which file-type does not: check it first.
@@ -31,7 +36,13 @@ export async function sniffArtwork(path: string): Promise<Sniffed> {
     await handle.close();
   }
   // file-type reads as far into the file as each format needs (a fixed head misses some TIFFs).
-  const found = await fileTypeFromFile(path);
+  let found: Awaited<ReturnType<typeof fileTypeFromFile>>;
+  try {
+    found = await fileTypeFromFile(path);
+  } catch (error) {
+    if (isSystemError(error)) throw error;
+    throw new UnreadableArtworkError("damaged", `file-type could not read the file: ${String(error)}`);
+  }
   if (!found) return { kind: null, detected: null };
   const kind = ACCEPTED[found.mime];
   return kind ? { kind, detected: found.ext.toUpperCase() } : { kind: null, detected: found.ext.toUpperCase() };

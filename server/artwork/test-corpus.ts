@@ -157,7 +157,7 @@ export const CORPUS: CorpusFile[] = [
   { name: "bomb-60000.png", bytes: async () => pngClaiming(60000, 60000), verdict: "fail", codes: ["pixels"] },
   {
     name: "image-36ppi.pdf",
-    bytes: async () => pdfWithImage(await cmykJpeg(pixelsFor(210, 36) - 1, pixelsFor(297, 36) - 1), A4_POINTS),
+    bytes: async () => pdfWithImage(await cmykJpeg(pixelsFor(210, 36), pixelsFor(297, 36)), A4_POINTS),
     verdict: "fail",
     codes: ["resolution"],
   },
