@@ -169,6 +169,7 @@ export function Configurator({ product }: { product: ProductView }) {
           customWidth: product.priceType === "fixed" ? null : widthMm,
           customHeight: product.priceType === "fixed" ? null : heightMm,
           orientation: product.priceType === "fixed" ? orientation : null,
+          reorder: null,
         }),
       );
       navigate("/basket");

@@ -7,6 +7,7 @@ import { orderTotals } from "../../domain/totals";
 import { ApiResponseError, applyPromo, calculatePrice } from "../lib/api-client";
 import { basketStore, useBasket } from "../lib/basket";
 import { useHydrated } from "../lib/use-hydrated";
+import { OrderSummary } from "../components/order-summary";
 import type { Route } from "./+types/basket";
 
 export const EMPTY_BASKET_ALERT = "Your basket is empty. Please add items to continue.";
@@ -67,20 +68,7 @@ export default function BasketPage() {
 
         <aside aria-label="Order summary" className="flex flex-col gap-5">
           <PromoBox disabled={!hydrated || basket.items.length === 0} appliedCode={basket.promoCode} discount={basket.discount} />
-          <section className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
-            <h2 className="text-lg font-bold">Order summary</h2>
-            <dl className="mt-3 space-y-2 text-sm">
-              <SummaryRow label="Sub Total" pence={totals.subTotalPence} />
-              <SummaryRow label="Delivery" pence={totals.deliveryPence} />
-              <SummaryRow label="VAT" pence={totals.vatPence} />
-              <SummaryRow label="Promo Discount" pence={totals.promoDiscountPence} negative />
-              <div className="flex justify-between border-t border-slate-200 pt-3 text-base font-bold">
-                <dt>Total</dt>
-                <dd data-testid="total">{formatPence(totals.totalPence)}</dd>
-              </div>
-            </dl>
-            <p className="mt-2 text-xs text-slate-500">VAT at 20% on Sub Total less Promo Discount plus Delivery.</p>
-          </section>
+          <OrderSummary totals={totals} />
           <div className="flex gap-3">
             <button type="button" className="btn-outline flex-1" onClick={() => ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate("/"))}>
               Back
@@ -91,17 +79,6 @@ export default function BasketPage() {
           </div>
         </aside>
       </div>
-    </div>
-  );
-}
-
-function SummaryRow({ label, pence, negative = false }: { label: string; pence: number; negative?: boolean }) {
-  return (
-    <div className="flex justify-between">
-      <dt className="text-slate-600">{label}</dt>
-      <dd data-testid={`summary-${label.toLowerCase().replace(/\s+/g, "-")}`}>
-        {negative && pence > 0 ? `-${formatPence(pence)}` : formatPence(pence)}
-      </dd>
     </div>
   );
 }
@@ -134,6 +111,15 @@ function BasketLine({ item, problem }: { item: BasketItem; problem: string | und
           <dt>Versions</dt>
           <dd>{item.versions}</dd>
         </dl>
+        {item.reorder ? (
+          <p className="mt-2 rounded bg-slate-50 px-2 py-1 text-sm text-slate-700 ring-1 ring-slate-200">
+            Reorder.{" "}
+            {item.reorder.previousPricePence !== item.pricePence
+              ? `You paid ${formatPence(item.reorder.previousPricePence)} last time; today's price is ${formatPence(item.pricePence)}.`
+              : "Same price as last time."}{" "}
+            {item.reorder.reuseArtwork ? "Your approved artwork will be used again." : "You will upload artwork after paying."}
+          </p>
+        ) : null}
         {problem ? <p className="mt-2 text-sm text-red-700" role="alert">{problem}</p> : null}
         <button
           type="button"

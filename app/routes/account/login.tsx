@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ACCOUNT_MESSAGES, loginRequestSchema } from "../../../domain/account";
 import { FormStatus, TextField, useSchemaForm } from "../../components/form-field";
-import { login } from "../../lib/account-api";
+import { fetchMe, login } from "../../lib/account-api";
 import { ApiResponseError } from "../../lib/api-client";
 import { storeSession, useIsLoggedIn } from "../../lib/auth";
 import type { Route } from "./+types/login";
@@ -12,7 +12,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Log in | Printwise Trad
 export default function LoginPage() {
   const navigate = useNavigate();
   const loggedIn = useIsLoggedIn();
-  // Spec section 2: /my-account is shown instead of the login page to a signed-in customer.
+  // Spec section 2: /my-account is shown instead of the login page to a signed-in customer. (A member of
+  // staff who signs in here is sent on to the console once their role is known.)
   useEffect(() => {
     if (loggedIn) navigate("/my-account", { replace: true });
   }, [loggedIn, navigate]);
@@ -24,7 +25,14 @@ export default function LoginPage() {
         <section aria-labelledby="signin-heading" className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <h2 id="signin-heading" className="text-xl font-bold">Sign in</h2>
           <p className="mt-1 text-sm text-slate-600">Welcome back. Sign in to see your orders and check out faster.</p>
-          <SignInForm onSignedIn={() => navigate("/my-account")} />
+          <SignInForm
+            onSignedIn={() => {
+              // Staff sign in here too, and go to their console.
+              fetchMe()
+                .then((me) => navigate(me.role === "staff" ? "/staff" : "/my-account"))
+                .catch(() => navigate("/my-account"));
+            }}
+          />
         </section>
         <section aria-labelledby="register-heading" className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <h2 id="register-heading" className="text-xl font-bold">Register</h2>

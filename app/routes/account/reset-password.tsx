@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ACCOUNT_MESSAGES, newPasswordFormSchema } from "../../../domain/account";
 import { FormStatus, TextField, useSchemaForm } from "../../components/form-field";
-import { confirmPasswordReset } from "../../lib/account-api";
+import { confirmPasswordReset, fetchMe } from "../../lib/account-api";
 import { ApiResponseError } from "../../lib/api-client";
 import { storeSession } from "../../lib/auth";
 import type { Route } from "./+types/reset-password";
@@ -41,7 +41,8 @@ export default function ResetPasswordPage() {
       const session = await confirmPasswordReset(token, form.parsed().password);
       storeSession(session);
       setStatus({ ok: true, text: session.message });
-      navigate("/my-account");
+      const me = await fetchMe().catch(() => null);
+      navigate(me?.role === "staff" ? "/staff" : "/my-account");
     } catch (error) {
       if (error instanceof ApiResponseError) {
         form.setErrors(error.errors);

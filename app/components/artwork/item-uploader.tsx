@@ -1,0 +1,157 @@
+import { useId, useState } from "react";
+import { ARTWORK_MESSAGES, isArtworkComplete, quantitiesTotal, quantityProblem } from "../../../domain/artwork";
+import { deleteVersion, patchVersion, uploadVersion, type OrderFile, type OrderProduct } from "../../lib/orders-api";
+import { ProofModal } from "./proof-modal";
+import { refusalOf, VersionSlot, type UploadProgress } from "./version-slot";
+
+type Refusal = ReturnType<typeof refusalOf>;
+
+/** Every version of one ordered item, with its quantities and notes. */
+export function ItemUploader({ product, onFileChange }: { product: OrderProduct; onFileChange: (orderId: number, version: number, file: OrderFile | null) => void }) {
+  const notesId = useId();
+  const [progress, setProgress] = useState<Record<number, UploadProgress>>({});
+  const [refusals, setRefusals] = useState<Record<number, Refusal>>({});
+  const [notice, setNotice] = useState<string | null>(null);
+  const [notes, setNotes] = useState(product.notes);
+  const [proofOf, setProofOf] = useState<OrderFile | null>(null);
+  const locked = product.status !== "Awaiting Artwork";
+  const fileFor = (version: number) => product.files.find((f) => f.version_number === version) ?? null;
+  const versions = Array.from({ length: product.versions }, (_, i) => i + 1);
+
+  async function upload(version: number, file: File) {
+    setRefusals((r) => {
+      const next = { ...r };
+      delete next[version];
+      return next;
+    });
+    setProgress((p) => ({ ...p, [version]: { sent: 0, total: file.size, phase: "sending" } }));
+    try {
+      const stored = await uploadVersion(product.order_id, version, file, {
+        notes: version === 1 ? notes : undefined,
+        onProgress: (sent, total) => setProgress((p) => ({ ...p, [version]: { sent, total, phase: "sending" } })),
+        onSent: () => setProgress((p) => ({ ...p, [version]: { sent: file.size, total: file.size, phase: "checking" } })),
+      });
+      onFileChange(product.order_id, version, stored);
+    } catch (error) {
+      setRefusals((r) => ({ ...r, [version]: refusalOf(error) }));
+    } finally {
+      setProgress((p) => {
+        const next = { ...p };
+        delete next[version];
+        return next;
+      });
+    }
+  }
+
+  /** Several files dropped at once fill the free versions in order; more files than free versions is refused. */
+  function onFiles(startVersion: number, files: File[]) {
+    const free = versions.filter((v) => v >= startVersion && !fileFor(v) && !progress[v]).concat(versions.filter((v) => v < startVersion && !fileFor(v) && !progress[v]));
+    if (files.length > free.length) {
+      setNotice(ARTWORK_MESSAGES.tooManyVersions);
+      return;
+    }
+    setNotice(null);
+    files.forEach((file, index) => void upload(free[index]!, file));
+  }
+
+  async function change(version: number, body: { approved?: boolean; qty?: number; notes?: string }) {
+    const before = fileFor(version);
+    // Shown at once (a tick should tick); the server's answer then confirms it, or puts it back.
+    if (before) onFileChange(product.order_id, version, { ...before, ...(body.approved !== undefined ? { approved: body.approved } : {}), ...(body.qty !== undefined ? { qty: body.qty } : {}) });
+    try {
+      const { file } = await patchVersion(product.order_id, version, body);
+      onFileChange(product.order_id, version, file);
+      setNotice(null);
+    } catch (error) {
+      if (before) onFileChange(product.order_id, version, before);
+      setNotice(refusalOf(error).message);
+    }
+  }
+
+  async function remove(version: number) {
+    try {
+      await deleteVersion(product.order_id, version);
+      onFileChange(product.order_id, version, null);
+    } catch (error) {
+      setNotice(refusalOf(error).message);
+    }
+  }
+
+  const files = product.files;
+  const quantities = files.map((f) => ({ quantity: f.qty }));
+  const qtyProblem = product.versions > 1 ? quantityProblem({ quantity: product.qty, versions: product.versions }, quantities) : null;
+  const complete = isArtworkComplete(
+    { quantity: product.qty, versions: product.versions },
+    files.map((f) => ({ versionNumber: f.version_number, quantity: f.qty, approved: f.approved })),
+  );
+
+  return (
+    <section aria-labelledby={`item-${product.order_id}`} className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id={`item-${product.order_id}`} className="text-lg font-bold">
+            {product.product_name}
+          </h2>
+          <p className="text-sm text-slate-600">
+            {[product.size, product.orientation ?? "Custom", `Qty ${product.qty}`, product.versions > 1 ? `${product.versions} versions` : null].filter(Boolean).join(" · ")}
+          </p>
+        </div>
+        <span className={`rounded-full px-3 py-1 text-xs font-bold ${locked || complete ? "bg-emerald-100 text-emerald-800" : "bg-amber-100 text-amber-900"}`}>
+          {locked ? product.status : complete ? "Ready" : "Artwork needed"}
+        </span>
+      </div>
+      {product.rejection_reason && !locked ? (
+        <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">
+          We could not use the artwork you sent: {product.rejection_reason} Please upload a new file.
+        </p>
+      ) : null}
+      <div className="mt-4 space-y-3">
+        {versions.map((version) => (
+          <VersionSlot
+            key={`${version}-${fileFor(version)?.id ?? "empty"}`}
+            itemName={product.product_name}
+            version={version}
+            versions={product.versions}
+            file={fileFor(version)}
+            progress={progress[version] ?? null}
+            refusal={refusals[version] ?? null}
+            locked={locked}
+            onFiles={(dropped) => onFiles(version, dropped)}
+            onApprove={(approved) => void change(version, { approved })}
+            onRemove={() => void remove(version)}
+            onQuantity={(qty) => void change(version, { qty })}
+            onProof={() => setProofOf(fileFor(version))}
+          />
+        ))}
+      </div>
+      {product.versions > 1 ? (
+        <p className={`mt-3 text-sm ${qtyProblem ? "font-semibold text-red-700" : "text-slate-600"}`} aria-live="polite">
+          {qtyProblem ?? `${quantitiesTotal(quantities)} of ${product.qty} allocated to versions`}
+        </p>
+      ) : null}
+      {notice ? (
+        <p role="alert" className="mt-3 text-sm font-semibold text-red-700">
+          {notice}
+        </p>
+      ) : null}
+      <div className="mt-4">
+        <label htmlFor={notesId} className="field-label">
+          Notes for our printers (optional)
+        </label>
+        <textarea
+          id={notesId}
+          rows={2}
+          maxLength={2000}
+          className="field-input"
+          value={notes}
+          disabled={locked}
+          onChange={(e) => setNotes(e.target.value)}
+          onBlur={() => {
+            if (notes !== product.notes && fileFor(1)) void change(1, { notes });
+          }}
+        />
+      </div>
+      {proofOf ? <ProofModal file={proofOf} title={product.product_name} size={product.size} onClose={() => setProofOf(null)} /> : null}
+    </section>
+  );
+}

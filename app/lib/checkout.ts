@@ -1,0 +1,48 @@
+// The browser's side of checkout: the basket as the payment call sends it, and the calls themselves.
+import type { BasketState } from "../../domain/basket";
+import type { CheckoutLineRequest } from "../../domain/checkout";
+import { penceToPounds } from "../../domain/money";
+import { orderTotals } from "../../domain/totals";
+import { apiRequest } from "./api-client";
+
+export function basketLines(basket: BasketState): CheckoutLineRequest[] {
+  return basket.items.map((item) => ({
+    productId: item.productId,
+    customWidth: item.customWidth,
+    customHeight: item.customHeight,
+    quantity: item.quantity,
+    versions: item.versions,
+    orientation: item.orientation,
+    attributes: item.attributes,
+    reuseArtworkFrom: item.reorder?.reuseArtwork ? item.reorder.orderId : null,
+  }));
+}
+
+export function basketTotals(basket: BasketState) {
+  return orderTotals(
+    basket.items.map((item) => item.pricePence),
+    basket.discount,
+  );
+}
+
+export type CheckoutSessionAnswer = { url: string; checkout_id: string; amount_total: number };
+
+/** POST /api/stripe/create-checkout-session: the spec's {email, userId, Total} plus the basket and promo. */
+export function createCheckoutSession(
+  basket: BasketState,
+  userId: string,
+  email: string | undefined,
+  blindShipping: { senderName: string; returnAddress: unknown } | null = null,
+) {
+  return apiRequest<CheckoutSessionAnswer>("/api/stripe/create-checkout-session", {
+    auth: true,
+    body: {
+      email,
+      userId: Number(userId),
+      Total: penceToPounds(basketTotals(basket).totalPence),
+      lines: basketLines(basket),
+      promoCode: basket.promoCode,
+      blindShipping,
+    },
+  });
+}

@@ -1,0 +1,184 @@
+import { useEffect, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { formatDeliveryDate } from "../../../domain/delivery";
+import { formatPence } from "../../../domain/money";
+import { orderDateText } from "../../../domain/order-display";
+import { paymentLabel } from "../../../domain/order-status";
+import { OrderProgress } from "../../components/order-progress";
+import { ApiResponseError } from "../../lib/api-client";
+import { useIsLoggedIn } from "../../lib/auth";
+import { fetchGroup, openPrivateFile, type OrderGroup } from "../../lib/orders-api";
+import { useHydrated } from "../../lib/use-hydrated";
+import type { Route } from "./+types/order-detail";
+import { OrderItemRow } from "./order-item-row";
+
+export const meta: Route.MetaFunction = ({ params }) => [{ title: `Order ${params.orderId} | Printwise Trade Print` }, { name: "robots", content: "noindex" }];
+
+export default function OrderDetailPage() {
+  const { orderId = "" } = useParams();
+  const hydrated = useHydrated();
+  const loggedIn = useIsLoggedIn();
+  const navigate = useNavigate();
+  const [state, setState] = useState<{ kind: "loading" } | { kind: "missing" } | { kind: "error" } | { kind: "ready"; group: OrderGroup }>({ kind: "loading" });
+  const [invoiceProblem, setInvoiceProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!hydrated) return;
+    if (!loggedIn) {
+      navigate("/login", { replace: true });
+      return;
+    }
+    const controller = new AbortController();
+    fetchGroup(orderId, controller.signal).then(
+      (group) => setState({ kind: "ready", group }),
+      (error: unknown) => {
+        if ((error as Error).name === "AbortError") return;
+        setState(error instanceof ApiResponseError && (error.status === 404 || error.status === 400) ? { kind: "missing" } : { kind: "error" });
+      },
+    );
+    return () => controller.abort();
+  }, [hydrated, loggedIn, orderId, navigate]);
+
+  if (state.kind === "loading") return <p className="text-slate-600">Loading...</p>;
+  if (state.kind === "missing" || state.kind === "error") {
+    return (
+      <section className="rounded-lg bg-white p-8 text-center ring-1 ring-slate-200">
+        <h1 className="text-2xl font-bold">{state.kind === "missing" ? "Order Not Found" : "Network error. Please try again."}</h1>
+        <Link to="/my-account/orders" className="btn-primary mt-6">
+          Back to Orders
+        </Link>
+      </section>
+    );
+  }
+
+  const { group } = state;
+  const payment = paymentLabel(group.payment_status);
+  const needsArtwork = group.products.some((p) => p.status === "Awaiting Artwork");
+  const downloadInvoice = async () => {
+    setInvoiceProblem(null);
+    try {
+      await openPrivateFile(group.invoice_url!, `${group.invoice_number}.pdf`);
+    } catch {
+      setInvoiceProblem("The invoice could not be downloaded. Please try again.");
+    }
+  };
+
+  return (
+    <article aria-labelledby="order-heading" className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <Link to="/my-account/orders" className="text-sm font-semibold text-brand-700 hover:underline">
+            ← Back to Orders
+          </Link>
+          <h1 id="order-heading" className="mt-1 text-3xl font-bold">
+            Order {group.order_group_id}
+          </h1>
+          <p className="text-slate-600">
+            Placed {orderDateText(group.created_at)} · {group.status}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          {needsArtwork ? (
+            <Link to={`/checkout/artwork-uploader?order_group_id=${group.order_group_id}`} className="btn-accent">
+              Upload artwork
+            </Link>
+          ) : null}
+          {group.invoice_url ? (
+            <button type="button" className="btn-outline" onClick={() => void downloadInvoice()}>
+              Download VAT invoice
+            </button>
+          ) : null}
+        </div>
+      </div>
+      {invoiceProblem ? <p role="alert" className="text-sm font-semibold text-red-700">{invoiceProblem}</p> : null}
+
+      <section className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        <OrderProgress status={group.status} />
+        <p className="mt-4 text-sm text-slate-700">
+          Delivery by <strong>{formatDeliveryDate(group.delivery_date)}</strong>
+          {group.tracking_number ? (
+            <>
+              {" "}· Sent with <strong>{group.carrier}</strong>, tracking number <strong data-testid="tracking-number">{group.tracking_number}</strong>
+            </>
+          ) : null}
+        </p>
+      </section>
+
+      <section aria-label="Products" className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+        <table className="w-full min-w-[40rem] text-left text-sm">
+          <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+            <tr>
+              <th scope="col" className="px-4 py-3">Artwork</th>
+              <th scope="col" className="px-4 py-3">Details</th>
+              <th scope="col" className="px-4 py-3">Status</th>
+              <th scope="col" className="px-4 py-3 text-right">Qty</th>
+              <th scope="col" className="px-4 py-3 text-right">Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {group.products.map((product) => (
+              <OrderItemRow key={product.order_id} product={product} />
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <section aria-labelledby="delivery-card" className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
+          <h2 id="delivery-card" className="text-lg font-bold">Delivery address</h2>
+          <address className="mt-2 not-italic text-sm leading-relaxed text-slate-700">
+            {[
+              `${group.deliveryAddress.first_name} ${group.deliveryAddress.last_name}`.trim(),
+              group.deliveryAddress.company,
+              group.deliveryAddress.address1,
+              group.deliveryAddress.address2,
+              group.deliveryAddress.town,
+              group.deliveryAddress.county,
+              group.deliveryAddress.postcode,
+              group.deliveryAddress.country === "United Kingdom" ? "" : group.deliveryAddress.country,
+            ]
+              .filter(Boolean)
+              .map((line, i) => (
+              <span key={i} className="block">
+                {line}
+              </span>
+            ))}
+          </address>
+          {group.deliveryAddress.instructions ? <p className="mt-2 text-sm text-slate-600">Instructions: {group.deliveryAddress.instructions}</p> : null}
+          {group.ship_unbranded ? <p className="mt-2 text-sm font-semibold text-slate-700">Shipped unbranded, with your sender details</p> : null}
+        </section>
+        <section aria-labelledby="payment-card" className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
+          <h2 id="payment-card" className="text-lg font-bold">Payment</h2>
+          <p className="mt-2 text-sm">
+            <span
+              data-testid="payment-status"
+              className={`rounded-full px-3 py-1 text-xs font-bold ${payment.tone === "paid" ? "bg-emerald-100 text-emerald-800" : "bg-yellow-100 text-yellow-900"}`}
+            >
+              {payment.text}
+            </span>{" "}
+            <span className="text-slate-600">by {group.payment_method}</span>
+          </p>
+          <dl className="mt-3 space-y-1 text-sm">
+            <Row label="Sub Total" value={formatPence(group.sub_total_pence)} />
+            {group.promo_discount_pence > 0 ? <Row label={`Promo Discount${group.promo_code ? ` (${group.promo_code})` : ""}`} value={`-${formatPence(group.promo_discount_pence)}`} /> : null}
+            <Row label="Delivery" value={formatPence(group.delivery_pence)} />
+            <Row label="VAT" value={formatPence(group.vat_pence)} />
+            <div className="flex justify-between border-t border-slate-200 pt-2 font-bold">
+              <dt>Total</dt>
+              <dd>{formatPence(group.total_pence)}</dd>
+            </div>
+          </dl>
+        </section>
+      </div>
+    </article>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between">
+      <dt className="text-slate-600">{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}

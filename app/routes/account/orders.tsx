@@ -1,0 +1,119 @@
+import { useCallback, useEffect, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { orderDateText, orderTotalText } from "../../../domain/order-display";
+import { authHeaders } from "../../lib/api-client";
+import { userIdStore, useIsLoggedIn } from "../../lib/auth";
+import { useHydrated } from "../../lib/use-hydrated";
+import type { Route } from "./+types/orders";
+
+export const meta: Route.MetaFunction = () => [{ title: "Your orders | Printwise Trade Print" }, { name: "robots", content: "noindex" }];
+
+type Entry = { order_group_id: number; created_at: string; status: string; total_amount?: number; products?: number; payment_status: string };
+
+/** One page of the customer's orders; a failed fetch shows an empty list (spec section 8). */
+async function fetchPage(userId: string, after: string | null): Promise<{ entries: Entry[]; next: string | null }> {
+  try {
+    const query = after ? `?after=${encodeURIComponent(after)}` : "";
+    const response = await fetch(`/api/orders/${encodeURIComponent(userId)}${query}`, { headers: { accept: "application/json", ...authHeaders() } });
+    if (!response.ok) return { entries: [], next: null };
+    const entries = (await response.json()) as Entry[];
+    return { entries: Array.isArray(entries) ? entries : [], next: response.headers.get("x-next-cursor") };
+  } catch {
+    return { entries: [], next: null };
+  }
+}
+
+export default function OrdersPage() {
+  const hydrated = useHydrated();
+  const loggedIn = useIsLoggedIn();
+  const navigate = useNavigate();
+  const [entries, setEntries] = useState<Entry[] | null>(null);
+  const [next, setNext] = useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+
+  useEffect(() => {
+    if (!hydrated) return;
+    const userId = userIdStore.get();
+    if (!loggedIn || !userId) {
+      navigate("/login", { replace: true });
+      return;
+    }
+    let cancelled = false;
+    void fetchPage(userId, null).then((page) => {
+      if (cancelled) return;
+      setEntries(page.entries);
+      setNext(page.next);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [hydrated, loggedIn, navigate]);
+
+  const loadMore = useCallback(async () => {
+    const userId = userIdStore.get();
+    if (!userId || !next) return;
+    setLoadingMore(true);
+    const page = await fetchPage(userId, next);
+    setEntries((current) => [...(current ?? []), ...page.entries]);
+    setNext(page.next);
+    setLoadingMore(false);
+  }, [next]);
+
+  return (
+    <section aria-labelledby="orders-heading">
+      <h1 id="orders-heading" className="text-3xl font-bold">
+        Your orders
+      </h1>
+      {entries === null ? (
+        <p className="mt-6 text-slate-600">Loading...</p>
+      ) : entries.length === 0 ? (
+        <div className="mt-6 rounded-lg bg-white p-8 text-center ring-1 ring-slate-200">
+          <p className="text-lg font-semibold">No Orders</p>
+          <Link to="/print" className="btn-primary mt-4">
+            Start Shopping
+          </Link>
+        </div>
+      ) : (
+        <>
+          <div className="mt-6 overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+            <table className="w-full min-w-[36rem] text-left text-sm">
+              <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+                <tr>
+                  <th scope="col" className="px-4 py-3">Id</th>
+                  <th scope="col" className="px-4 py-3">Order Date</th>
+                  <th scope="col" className="px-4 py-3">Products</th>
+                  <th scope="col" className="px-4 py-3">Status</th>
+                  <th scope="col" className="px-4 py-3 text-right">Order Total</th>
+                  <th scope="col" className="px-4 py-3"><span className="sr-only">View</span></th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.map((entry) => (
+                  <tr key={entry.order_group_id} className="border-b border-slate-100 last:border-0">
+                    <td className="px-4 py-3 font-semibold">{entry.order_group_id}</td>
+                    <td className="px-4 py-3">{orderDateText(entry.created_at)}</td>
+                    <td className="px-4 py-3">{entry.products ?? ""}</td>
+                    <td className="px-4 py-3">{entry.status}</td>
+                    <td className="px-4 py-3 text-right">{orderTotalText(entry.total_amount)}</td>
+                    <td className="px-4 py-3 text-right">
+                      <Link to={`/my-account/orders/${entry.order_group_id}`} className="font-semibold text-brand-700 hover:underline" aria-label={`View order ${entry.order_group_id}`}>
+                        View
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {next ? (
+            <div className="mt-4 text-center">
+              <button type="button" className="btn-outline" onClick={() => void loadMore()} disabled={loadingMore}>
+                {loadingMore ? "Loading..." : "Load More"}
+              </button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import { useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { ARTWORK_MESSAGES } from "../../../domain/artwork";
+import { formatDeliveryDate } from "../../../domain/delivery";
+import { ArtworkGuide } from "../../components/artwork/artwork-guide";
+import { ItemUploader } from "../../components/artwork/item-uploader";
+import { CheckoutSteps } from "../../components/checkout-steps";
+import { useIsLoggedIn } from "../../lib/auth";
+import { useHydrated } from "../../lib/use-hydrated";
+import type { Route } from "./+types/artwork-uploader";
+import { useOrderArtwork } from "./use-order-artwork";
+
+export const meta: Route.MetaFunction = () => [{ title: "Upload your artwork | Printwise Trade Print" }, { name: "robots", content: "noindex" }];
+
+/** After payment: the order is made from the session, then each item's artwork is uploaded and approved. */
+export default function ArtworkUploaderPage() {
+  const hydrated = useHydrated();
+  const loggedIn = useIsLoggedIn();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const { state, replaceFile, complete } = useOrderArtwork({
+    sessionId: search.get("session_id"),
+    orderGroupId: search.get("order_group_id"),
+    hydrated,
+    loggedIn,
+  });
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<string | null>(null);
+
+  const onComplete = async () => {
+    setBusy(true);
+    setStatus(null);
+    try {
+      const problem = await complete();
+      if (problem) {
+        window.alert(problem);
+        setStatus(problem);
+        return;
+      }
+      if (state.kind === "ready") navigate(`/checkout/order-confirmation/${state.group.order_group_id}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="container-page py-8">
+      <CheckoutSteps current={3} />
+      {search.get("session_id") ? (
+        <p role="status" className="mb-6 rounded-lg bg-emerald-50 px-4 py-3 font-semibold text-emerald-900 ring-1 ring-emerald-200">
+          {ARTWORK_MESSAGES.success}
+        </p>
+      ) : null}
+      <h1 className="text-3xl font-bold">Upload your artwork</h1>
+      {state.kind === "loading" ? <p className="mt-4 text-slate-600">Loading your order...</p> : null}
+      {state.kind === "problem" ? (
+        <div className="mt-6 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <p role="alert" className="font-semibold text-red-700">
+            {state.message}
+          </p>
+          <div className="mt-4 flex flex-wrap gap-3">
+            {state.signIn ? (
+              <Link to="/login" className="btn-primary">
+                Log in
+              </Link>
+            ) : (
+              <button type="button" className="btn-primary" onClick={() => window.location.reload()}>
+                Reload
+              </button>
+            )}
+            <Link to="/my-account/orders" className="btn-outline">
+              My orders
+            </Link>
+          </div>
+        </div>
+      ) : null}
+      {state.kind === "ready" ? (
+        <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <div className="space-y-5">
+            <p className="text-slate-700">
+              Order <strong>{state.group.order_group_id}</strong>, delivery by <strong>{formatDeliveryDate(state.group.delivery_date)}</strong>. Upload one file
+              per version, check what our automatic check says, view the proof, and approve it. Your files are saved as you go: you can leave and
+              come back from your account.
+            </p>
+            {state.group.products.map((product) => (
+              <ItemUploader key={product.order_id} product={product} onFileChange={replaceFile} />
+            ))}
+            <div className="flex flex-wrap items-center gap-4">
+              <button type="button" className="btn-primary px-6 py-3 text-lg" onClick={() => void onComplete()} disabled={busy}>
+                {busy ? "Sending to print…" : "Order Complete"}
+              </button>
+              {status ? (
+                <p role="alert" className="text-sm font-semibold text-red-700">
+                  {status}
+                </p>
+              ) : null}
+            </div>
+          </div>
+          <aside>
+            <ArtworkGuide />
+          </aside>
+        </div>
+      ) : null}
+    </div>
+  );
+}

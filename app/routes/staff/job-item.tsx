@@ -1,0 +1,135 @@
+import { useState } from "react";
+import { ORDER_TRANSITIONS, type OrderStatus } from "../../../domain/order-status";
+import { PreflightReport } from "../../components/artwork/version-slot";
+import { ApiResponseError } from "../../lib/api-client";
+import { openPrivateFile, useAuthorisedObjectUrl, type OrderFile, type OrderProduct } from "../../lib/orders-api";
+import { moveItem, rejectArtwork } from "../../lib/staff-api";
+
+/** Everything a printer needs about one item, and the moves the transition table allows from its status. */
+export function JobItem({ item, onChanged }: { item: OrderProduct; onChanged: () => void }) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState("");
+  const [busy, setBusy] = useState(false);
+  const moves = ORDER_TRANSITIONS[item.status as OrderStatus] ?? [];
+  const plainMoves = moves.filter((to) => to !== "Awaiting Artwork" && to !== "Dispatched" && to !== "Shipped");
+  const canReject = moves.includes("Awaiting Artwork");
+
+  const act = async (action: () => Promise<unknown>) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await action();
+      onChanged();
+    } catch (error) {
+      setProblem(error instanceof ApiResponseError ? error.message : "Network error. Please try again.");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby={`job-item-${item.order_id}`} className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h3 id={`job-item-${item.order_id}`} className="text-lg font-bold">
+            {item.product_name} <span className="text-sm font-normal text-slate-500">item {item.order_id}</span>
+            {item.express ? <span className="ml-2 rounded-full bg-slate-800 px-2 py-0.5 align-middle text-xs font-bold text-white">Express</span> : null}
+          </h3>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-slate-500">Size</dt>
+            <dd className="font-semibold">{item.size}</dd>
+            <dt className="text-slate-500">Orientation</dt>
+            <dd>{item.orientation ?? "Custom"}</dd>
+            <dt className="text-slate-500">Quantity</dt>
+            <dd className="font-semibold">{item.qty}</dd>
+            <dt className="text-slate-500">Versions</dt>
+            <dd>{item.versions}</dd>
+            {item.attributes.map((a) => (
+              <div key={a.subattribute_id} className="contents">
+                <dt className="text-slate-500">{a.group}</dt>
+                <dd>{a.subattribute}</dd>
+              </div>
+            ))}
+            {item.notes ? (
+              <>
+                <dt className="text-slate-500">Notes</dt>
+                <dd className="whitespace-pre-wrap">{item.notes}</dd>
+              </>
+            ) : null}
+          </dl>
+        </div>
+        <p className="rounded-full bg-slate-100 px-3 py-1 text-sm font-bold" data-testid={`status-${item.order_id}`}>
+          {item.status}
+        </p>
+      </div>
+
+      <div className="mt-4 grid gap-3 md:grid-cols-2">
+        {item.files.length === 0 ? <p className="text-sm text-slate-500">No artwork uploaded yet.</p> : null}
+        {item.files.map((file) => (
+          <JobFile key={file.id} file={file} />
+        ))}
+      </div>
+
+      <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-4">
+        {plainMoves.map((to) => (
+          <button key={to} type="button" className="btn-primary px-3 py-1 text-sm" disabled={busy} onClick={() => void act(() => moveItem(item.order_id, to))}>
+            Mark {to}
+          </button>
+        ))}
+        {canReject ? (
+          <button type="button" className="btn-outline px-3 py-1 text-sm text-red-700" disabled={busy} onClick={() => setRejecting((v) => !v)}>
+            Reject artwork
+          </button>
+        ) : null}
+      </div>
+      {rejecting ? (
+        <form
+          className="mt-3 space-y-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void act(async () => {
+              await rejectArtwork(item.order_id, reason);
+              setRejecting(false);
+              setReason("");
+            });
+          }}
+        >
+          <label htmlFor={`reason-${item.order_id}`} className="field-label">
+            Reason the customer will see
+          </label>
+          <textarea id={`reason-${item.order_id}`} className="field-input" rows={2} value={reason} onChange={(e) => setReason(e.target.value)} required minLength={5} />
+          <button type="submit" className="btn-primary px-3 py-1 text-sm" disabled={busy}>
+            Send back to the customer
+          </button>
+        </form>
+      ) : null}
+      {problem ? (
+        <p role="alert" className="mt-2 text-sm font-semibold text-red-700">
+          {problem}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function JobFile({ file }: { file: OrderFile }) {
+  const thumb = useAuthorisedObjectUrl(file.thumbnail_url);
+  return (
+    <div className="flex gap-3 rounded-md border border-slate-200 p-3">
+      {thumb.src ? <img src={thumb.src} alt={`Thumbnail of version ${file.version_number}`} className="h-24 w-24 rounded bg-slate-100 object-contain" /> : <span className="h-24 w-24 rounded bg-slate-100" />}
+      <div className="min-w-0 flex-1 text-sm">
+        <p className="font-semibold">
+          Version {file.version_number} · qty {file.qty} · {file.approved ? "approved" : "not approved"}
+        </p>
+        <p className="truncate text-slate-600" title={file.file_name}>
+          {file.file_name}
+        </p>
+        {file.preflight ? <PreflightReport preflight={file.preflight} /> : null}
+        <button type="button" className="mt-2 font-semibold text-brand-700 hover:underline" onClick={() => void openPrivateFile(file.pdf_url, `item-v${file.version_number}-print.pdf`)}>
+          Download print PDF
+        </button>
+      </div>
+    </div>
+  );
+}
