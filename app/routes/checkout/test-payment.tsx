@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { cardFormSchema, formatCardNumber, TEST_CARDS } from "../../../domain/card";
 import { formatPence } from "../../../domain/money";
@@ -41,7 +40,6 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
   const navigation = useNavigation();
   const paying = navigation.state !== "idle";
   const errors = actionData?.errors ?? {};
-  const [cardNumber, setCardNumber] = useState(actionData?.values.cardNumber ?? "");
   const open = view.status === "open";
 
   return (
@@ -81,8 +79,12 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
               autoComplete="cc-number"
               required
               className="sm:col-span-2"
-              value={cardNumber}
-              onChange={(e) => setCardNumber(formatCardNumber(e.target.value))}
+              defaultValue={actionData?.values.cardNumber ?? ""}
+              // Left uncontrolled: what is typed before the page's script has loaded is kept.
+              onChange={(e) => {
+                const formatted = formatCardNumber(e.target.value);
+                if (formatted !== e.target.value) e.target.value = formatted;
+              }}
               placeholder={formatCardNumber(TEST_CARDS.success)}
               error={errors.cardNumber}
             />
