@@ -37,14 +37,15 @@ const contactSchema = z.object({
 
 /**
  * The staff console's documents are served only to staff, so they need the session without JavaScript:
- * the token also travels in a cookie limited to /staff (HttpOnly, SameSite=Strict). Catalogue pages never
- * see it, so they stay anonymous and cacheable.
+ * the token also travels in an HttpOnly, SameSite=Strict cookie. Only the /staff pages read it (a /staff
+ * path alone would miss React Router's /staff.data requests); everything else ignores it, so catalogue
+ * pages stay anonymous and cacheable, and the API still takes only the bearer header (no CSRF).
  */
 export const STAFF_COOKIE = "session";
 function sessionCookie(request: FastifyRequest, token: string | null): string {
   const secure = request.protocol === "https" ? "; Secure" : "";
   const value = token ? `${token}; Max-Age=${SESSION_DAYS * 86_400}` : "; Max-Age=0";
-  return `${STAFF_COOKIE}=${value}; Path=/staff; HttpOnly; SameSite=Strict${secure}`;
+  return `${STAFF_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict${secure}`;
 }
 
 const sessionSchema = z.object({ token: z.string(), userId: z.number().int() });
