@@ -1,231 +1,239 @@
-// `npm run bench`: load-tests the production build against a raw node:http baseline serving the same bytes.
-// See bench/README.md for what is measured and how to read the ratios.
+// `npm run bench`: load-tests the production build with wrk against a raw node:http baseline serving the
+// same bytes. See bench/README.md for what is measured, how, and how to read the ratios.
 //
-// Starts (in child processes, on 127.0.0.1 only): the shop with the page cache on, then the shop with it off,
-// each with a fresh temporary DATA_DIR, and for each a baseline server answering the bytes captured from it.
-// The load generator (autocannon) runs in this process. Every child is killed by its PID when done, on error
-// and on SIGINT/SIGTERM; the temporary folders are deleted.
-import { spawn, spawnSync } from "node:child_process";
+//   node bench/run.mjs [--quick] [--only <text>]
+//
+// --quick measures 3 s per side (smoke runs); BENCH_SECONDS sets the measured seconds otherwise (10).
+// --only runs the cases whose name contains <text> (the servers they need still start).
+// DATABASE_URL names the PostgreSQL server for the order-list case (a throwaway database is made on it).
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { cpuSecondsOf, exitedChildrenCpuSeconds, percentOfCore } from "./cpu.mjs";
+import { connectIfReachable, createBenchDatabase, DEFAULT_DATABASE_URL, dropBenchDatabase, seedOrders } from "./orders-db.mjs";
+import {
+  cleanup,
+  closeIdleConnections,
+  HOST,
+  isInterrupted,
+  makeTempDir,
+  onCleanup,
+  request,
+  startBaseline,
+  startShop,
+  stopChild,
+  track,
+} from "./processes.mjs";
+import { badAnswers, printReport, ratios, writeReport } from "./report.mjs";
+import { requireWrk, runWrk } from "./wrk.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
-const HOST = "127.0.0.1";
-const SETTINGS = { connections: 32, pipelining: 1, warmupSeconds: 2, durationSeconds: 10 };
-const STARTUP_TIMEOUT_MS = 60_000;
 const PRODUCT_SLUG = "pvc-banner";
-const SHARED_CORES_NOTE =
-  "The load generator (autocannon, in this process) shares the machine's cores with the server under test, " +
-  "so absolute figures understate what the server alone could do; compare the ratios, not the raw numbers.";
+const PAGES = [
+  { label: "home", path: "/" },
+  { label: "category /banners", path: "/banners" },
+  { label: `product /product/${PRODUCT_SLUG}`, path: `/product/${PRODUCT_SLUG}` },
+];
+const ORDER_CUSTOMERS = 10_000;
+const ORDER_GROUPS = 1_000_000;
+const ORDER_PAGE = 5;
+// What identifies the answer and its caching: the baseline sends these as the shop did, and nothing else.
+const REPRESENTATION_HEADERS = ["content-type", "content-encoding", "etag", "vary", "cache-control"];
+// A measured answer may differ from the captured one by a few header bytes (chunk framing, a header's length).
+const SIZE_TOLERANCE = { bytes: 64, fraction: 0.02 };
 
-/** @type {Set<import("node:child_process").ChildProcess>} */
-const children = new Set();
-/** @type {string[]} */
-const tempDirs = [];
-
-// ---------------------------------------------------------------- processes and cleanup
-
-function makeTempDir(prefix) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  tempDirs.push(dir);
-  return dir;
+function parseArgs(argv) {
+  const quick = argv.includes("--quick");
+  const onlyAt = argv.indexOf("--only");
+  const only = onlyAt >= 0 ? argv[onlyAt + 1] : null;
+  if (onlyAt >= 0 && !only) throw new Error("--only needs the text a case name contains");
+  const fromEnv = process.env.BENCH_SECONDS === undefined ? 10 : Number(process.env.BENCH_SECONDS);
+  if (!quick && !(Number.isInteger(fromEnv) && fromEnv >= 1)) throw new Error(`BENCH_SECONDS must be a whole number of seconds ≥ 1, not "${process.env.BENCH_SECONDS}"`);
+  const durationSeconds = quick ? 3 : fromEnv;
+  return { quick, only, settings: { threads: 1, connections: 32, warmupSeconds: quick ? 1 : 2, durationSeconds, timeoutSeconds: 10 } };
 }
 
-function alive(child) {
-  return child.exitCode === null && child.signalCode === null;
-}
+const { only, quick, settings: SETTINGS } = parseArgs(process.argv.slice(2));
+const wanted = (name) => only === null || name.includes(only);
+let wrkDir;
 
-/** SIGTERM the child (by its PID), wait for it to exit, SIGKILL it after `graceMs`. */
-async function stopChild(child, graceMs = 12_000) {
-  if (alive(child)) {
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    try {
-      process.kill(child.pid, "SIGTERM");
-    } catch {
-      // already gone
-    }
-    const timer = setTimeout(() => {
-      if (alive(child)) {
-        try {
-          process.kill(child.pid, "SIGKILL");
-        } catch {
-          // already gone
-        }
-      }
-    }, graceMs);
-    await exited;
-    clearTimeout(timer);
-  }
-  children.delete(child);
-}
+// ---------------------------------------------------------------- build
 
-async function cleanup() {
-  await Promise.all([...children].map((child) => stopChild(child)));
-  for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-}
-
-// Last resort if the process exits some other way: kill what is left (by PID), delete the folders.
-process.on("exit", () => {
-  for (const child of children) {
-    if (alive(child)) {
-      try {
-        process.kill(child.pid, "SIGKILL");
-      } catch {
-        // already gone
+function newestSource() {
+  let newest = { file: null, mtimeMs: 0 };
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.(ts|tsx|js|mjs|css|sql|json)$/.test(entry.name) && !entry.name.includes(".test.")) {
+        const { mtimeMs } = fs.statSync(full);
+        if (mtimeMs > newest.mtimeMs) newest = { file: path.relative(root, full), mtimeMs };
       }
     }
+  };
+  for (const dir of ["app", "server", "domain", "db"]) if (fs.existsSync(path.join(root, dir))) walk(path.join(root, dir));
+  return newest;
+}
+
+/** Builds when there is no build; says so when the sources are newer than the build that is there. */
+function requireBuild() {
+  const serverMain = path.join(root, "build", "server-main.js");
+  const serverBuild = path.join(root, "build", "server", "index.js");
+  if (!fs.existsSync(serverMain) || !fs.existsSync(serverBuild)) {
+    console.log("No build found: running `npm run build`…");
+    const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+    if (result.status !== 0) throw new Error(`npm run build failed (${result.status ?? result.signal})`);
+    return { builtAt: fs.statSync(serverMain).mtime.toISOString(), stale: false };
   }
-  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-let interrupted = false;
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => {
-    if (interrupted) return;
-    interrupted = true;
-    console.error(`\n${signal}: stopping the servers this run started…`);
-    cleanup().finally(() => process.exit(130));
-  });
+  const builtAt = fs.statSync(serverMain).mtime;
+  const newest = newestSource();
+  const stale = newest.mtimeMs > builtAt.getTime();
+  console.log(`Using the existing build (build/server-main.js from ${builtAt.toISOString()}; delete build/ or run \`npm run build\` to rebuild).`);
+  if (stale) console.warn(`  warning: ${newest.file} is newer than the build: the figures are for the build, not the current sources.`);
+  return { builtAt: builtAt.toISOString(), stale, newestSource: newest.file };
 }
 
-function tail(file, bytes = 4000) {
-  try {
-    const text = fs.readFileSync(file, "utf8");
-    return text.slice(-bytes);
-  } catch {
-    return "(no log)";
+// ---------------------------------------------------------------- capture and baseline
+
+/** The shop's answer to `target`, which must have the expected status and content-encoding. */
+async function captureFromShop(port, c) {
+  const res = await request(port, c.target.method, c.target.path, { body: c.target.body, headers: c.target.headers });
+  if (res.status !== c.expectStatus) {
+    throw new Error(`${c.name}: the shop answered ${res.status}, not ${c.expectStatus}: ${res.body.toString("utf8").slice(0, 300)}`);
   }
+  const encoding = res.headers["content-encoding"] ?? null;
+  if (encoding !== (c.expectEncoding ?? null)) throw new Error(`${c.name}: the shop answered content-encoding ${encoding}, not ${c.expectEncoding ?? "none"}`);
+  return res;
 }
 
-/** A free ephemeral port on 127.0.0.1 (the OS picks it; it is released just before the server binds it). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, HOST, () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
+function representation(headers, names = REPRESENTATION_HEADERS) {
+  const out = {};
+  for (const name of names) if (headers[name] !== undefined) out[name] = String(headers[name]);
+  return out;
 }
 
-// ---------------------------------------------------------------- plain HTTP (no Accept-Encoding, no extra headers)
-
-/** One request with node:http: only Host, Connection and what is given here are sent. */
-function request(port, method, urlPath, { body, headers = {}, timeoutMs = 10_000 } = {}) {
-  return new Promise((resolve, reject) => {
-    const sendHeaders = { ...headers };
-    if (body !== undefined) sendHeaders["content-length"] = String(Buffer.byteLength(body));
-    const req = http.request({ host: HOST, port, method, path: urlPath, headers: sendHeaders, agent: false }, (res) => {
-      const chunks = [];
-      res.on("data", (chunk) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on("error", reject);
-    });
-    req.setTimeout(timeoutMs, () => req.destroy(new Error(`${method} ${urlPath}: no answer in ${timeoutMs} ms`)));
-    req.on("error", reject);
-    req.end(body);
-  });
-}
-
-// ---------------------------------------------------------------- servers
-
-async function startShop({ pageCache }) {
-  const dataDir = makeTempDir(`bench-shop-cache-${pageCache}-`);
-  const logDir = makeTempDir("bench-shop-log-");
-  const logFile = path.join(logDir, "server.log");
-  const logFd = fs.openSync(logFile, "w");
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, "build", "server-main.js")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PAGE_CACHE: pageCache,
-      PUBLIC_URL: `http://${HOST}:${port}`,
-    },
-    stdio: ["ignore", logFd, logFd],
-  });
-  fs.closeSync(logFd);
-  children.add(child);
-  const started = Date.now();
-  while (Date.now() - started < STARTUP_TIMEOUT_MS) {
-    if (!alive(child)) {
-      throw new Error(`the shop (PAGE_CACHE=${pageCache}) exited during startup (${child.exitCode ?? child.signalCode}):\n${tail(logFile)}`);
+/** Routes for bench/baseline-server.mjs: one per method and URL, with a variant per Accept-Encoding and the 304. */
+function baselineRoutes(cases) {
+  const routes = {};
+  for (const c of cases) {
+    const key = `${c.target.method} ${c.target.path}`;
+    const route = (routes[key] ??= { jsonBody: false, etag: null, notModifiedHeaders: {}, variants: {} });
+    if (c.target.method === "POST") route.jsonBody = true;
+    if (c.expectStatus === 304) {
+      route.etag = c.target.headers["if-none-match"];
+      route.notModifiedHeaders = representation(c.captured.headers, ["etag", "vary", "cache-control"]);
+      continue;
     }
-    try {
-      const res = await request(port, "GET", "/api/health", { timeoutMs: 2_000 });
-      if (res.status === 200) {
-        return { child, port, logFile, startupMs: Date.now() - started };
-      }
-    } catch {
-      // not listening yet
+    route.variants[c.target.headers?.["accept-encoding"] ?? ""] = {
+      status: c.captured.status,
+      headers: representation(c.captured.headers),
+      bodyBase64: c.captured.body.toString("base64"),
+    };
+  }
+  return routes;
+}
+
+/** Starts a baseline for the captured cases and checks that it answers each with the same status, headers and bytes. */
+async function baselineFor(cases) {
+  const baseline = await startBaseline(baselineRoutes(cases));
+  for (const c of cases) {
+    const res = await request(baseline.port, c.target.method, c.target.path, { body: c.target.body, headers: c.target.headers });
+    const expectHeaders = representation(c.captured.headers, c.expectStatus === 304 ? ["etag", "vary", "cache-control"] : REPRESENTATION_HEADERS);
+    const sameHeaders = JSON.stringify(representation(res.headers, Object.keys(expectHeaders))) === JSON.stringify(expectHeaders);
+    if (res.status !== c.captured.status || !sameHeaders || !res.body.equals(c.captured.body)) {
+      throw new Error(`${c.name}: the baseline does not answer the bytes captured from the shop (status ${res.status}, ${res.body.length} B)`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    c.baselineWireBytes = res.wireBytes;
   }
-  throw new Error(`the shop (PAGE_CACHE=${pageCache}) was not healthy within ${STARTUP_TIMEOUT_MS} ms:\n${tail(logFile)}`);
+  return baseline;
 }
 
-async function startBaseline(routes) {
-  const dir = makeTempDir("bench-baseline-");
-  const routesFile = path.join(dir, "routes.json");
-  fs.writeFileSync(routesFile, JSON.stringify({ routes }));
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, "baseline-server.mjs"), routesFile], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: "0" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.add(child);
-  let stderr = "";
-  child.stderr.on("data", (chunk) => (stderr += chunk));
-  const port = await new Promise((resolve, reject) => {
-    let out = "";
-    const timer = setTimeout(() => reject(new Error("the baseline server did not start in 10 s")), 10_000);
-    child.stdout.on("data", (chunk) => {
-      out += chunk;
-      const match = /listening (\d+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the baseline server exited (${code}):\n${stderr}`));
-    });
-  });
-  child.stdout.resume();
-  return { child, port };
-}
+// ---------------------------------------------------------------- measuring
 
-// ---------------------------------------------------------------- cases
-
-/** Fetch the bytes a case answers from the shop (identity-encoded), ready for the baseline. */
-async function capture(port, target) {
-  const res = await request(port, target.method, target.path, { body: target.body, headers: target.headers });
-  if (res.status !== 200) {
-    throw new Error(`${target.method} ${target.path} answered ${res.status}: ${res.body.toString("utf8").slice(0, 500)}`);
-  }
-  if (res.headers["content-encoding"]) {
-    throw new Error(`${target.method} ${target.path} came back ${res.headers["content-encoding"]}-encoded without Accept-Encoding`);
-  }
+async function measureSide(port, pid, target, expectedBytes) {
+  const url = `http://${HOST}:${port}${target.path}`;
+  const run = (seconds) =>
+    runWrk({ url, target, seconds, connections: SETTINGS.connections, threads: SETTINGS.threads, timeoutSeconds: SETTINGS.timeoutSeconds, scriptDir: wrkDir, track });
+  await run(SETTINGS.warmupSeconds);
+  const serverBefore = cpuSecondsOf(pid);
+  const wrkBefore = exitedChildrenCpuSeconds();
+  const began = process.hrtime.bigint();
+  const result = await run(SETTINGS.durationSeconds);
+  const wallSeconds = Number(process.hrtime.bigint() - began) / 1e9;
+  const serverAfter = cpuSecondsOf(pid);
+  const wrkAfter = exitedChildrenCpuSeconds();
+  const delta = (a, b) => (a === null || b === null ? null : b - a);
+  const tolerance = Math.max(SIZE_TOLERANCE.bytes, expectedBytes * SIZE_TOLERANCE.fraction);
   return {
-    status: res.status,
-    headers: { "content-type": res.headers["content-type"] },
-    bodyBase64: res.body.toString("base64"),
-    bodyBytes: res.body.length,
-    responseHeaders: res.headers,
-    body: res.body,
+    ...result,
+    expectedBytesPerAnswer: expectedBytes,
+    sizeMatches: result.totalRequests > 0 && Math.abs(result.bytesPerAnswer - expectedBytes) <= tolerance,
+    serverCpuPercent: percentOfCore(delta(serverBefore, serverAfter), result.durationSeconds),
+    wrkCpuPercent: percentOfCore(delta(wrkBefore, wrkAfter), wallSeconds),
   };
 }
+
+async function runCase(c, shop, baseline) {
+  if (isInterrupted()) throw new Error("interrupted");
+  const headers = Object.keys(c.target.headers ?? {}).join(", ") || "no extra headers";
+  console.log(`\n${c.name}  (${c.target.method} ${c.target.path}; ${headers}; answers ${c.captured.status}, ${c.captured.body.length} B)`);
+  process.stdout.write("  shop…     ");
+  const shopSide = await measureSide(shop.port, shop.child.pid, c.target, c.captured.wireBytes);
+  console.log(`${shopSide.requestsPerSecond.toFixed(0)} req/s, p50 ${shopSide.latencyMs.p50} ms, p99 ${shopSide.latencyMs.p99} ms`);
+  process.stdout.write("  baseline… ");
+  const rawSide = await measureSide(baseline.port, baseline.child.pid, c.target, c.baselineWireBytes);
+  console.log(`${rawSide.requestsPerSecond.toFixed(0)} req/s, p50 ${rawSide.latencyMs.p50} ms, p99 ${rawSide.latencyMs.p99} ms`);
+
+  const warnings = [];
+  for (const [side, s] of [["shop", shopSide], ["baseline", rawSide]]) {
+    if (badAnswers(s) > 0) warnings.push(`${side}: ${s.errorStatus} answers ≥ 400, ${s.socketErrors} socket errors, ${s.timeouts} timeouts`);
+    if (!s.sizeMatches) {
+      warnings.push(`${side}: ${s.bytesPerAnswer.toFixed(0)} B per answer under load, ${s.expectedBytesPerAnswer} B captured: some answers were not the captured one`);
+    }
+    if (s.wrkCpuPercent !== null && s.wrkCpuPercent > 90) warnings.push(`${side}: wrk used ${s.wrkCpuPercent.toFixed(0)}% of a core: the load generator may have been the limit`);
+  }
+  const redacted = { ...c.target.headers };
+  if (redacted.authorization) redacted.authorization = "Bearer <token>";
+  return {
+    name: c.name,
+    phase: c.phase,
+    method: c.target.method,
+    path: c.target.path,
+    requestHeaders: redacted,
+    requestBody: c.target.body ?? null,
+    status: c.captured.status,
+    contentType: c.captured.headers["content-type"] ?? null,
+    contentEncoding: c.captured.headers["content-encoding"] ?? null,
+    bodyBytes: c.captured.body.length,
+    ...c.extra,
+    shop: shopSide,
+    baseline: rawSide,
+    ratios: ratios(shopSide, rawSide),
+    warnings,
+  };
+}
+
+/**
+ * Captures every case of the phase from the shop and starts one baseline for them all (a 304 route needs its
+ * 200 answer too), then measures the wanted ones and stops the baseline.
+ */
+async function measurePhase(report, shop, cases) {
+  const chosen = cases.filter((c) => wanted(c.name));
+  if (chosen.length === 0) return;
+  for (const c of cases) c.captured ??= await captureFromShop(shop.port, c);
+  const baseline = await baselineFor(cases);
+  try {
+    for (const c of chosen) report.cases.push(await runCase(c, shop, baseline));
+  } finally {
+    closeIdleConnections();
+    await stopChild(baseline.child);
+  }
+}
+
+// ---------------------------------------------------------------- the shop's answers
 
 function findProductId(catalogue, slug) {
   const stack = [catalogue];
@@ -233,111 +241,188 @@ function findProductId(catalogue, slug) {
     const value = stack.pop();
     if (Array.isArray(value)) stack.push(...value);
     else if (value && typeof value === "object") {
-      if (value.slug === slug && Number.isInteger(value.id) && ("basePrice" in value || "attributes" in value || "price" in value)) {
-        return value.id;
-      }
+      if (value.slug === slug && Number.isInteger(value.id) && ("basePrice" in value || "attributes" in value || "price" in value)) return value.id;
       stack.push(...Object.values(value));
-    }
-  }
-  // Fall back to any object with that slug and an id.
-  const again = [catalogue];
-  while (again.length > 0) {
-    const value = again.pop();
-    if (Array.isArray(value)) again.push(...value);
-    else if (value && typeof value === "object") {
-      if (value.slug === slug && Number.isInteger(value.id)) return value.id;
-      again.push(...Object.values(value));
     }
   }
   throw new Error(`no product with slug "${slug}" in GET /api/data`);
 }
 
-function runAutocannon(port, target, duration) {
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: `http://${HOST}:${port}${target.path}`,
-        method: target.method,
-        headers: target.headers ?? {},
-        body: target.body,
-        connections: SETTINGS.connections,
-        pipelining: SETTINGS.pipelining,
-        duration,
-        timeout: 10,
-      },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
+/** Signs a new customer up through the API; answers its id, email and bearer token. */
+async function signUp(port) {
+  const email = `bench-${randomBytes(6).toString("hex")}@example.com`;
+  const body = JSON.stringify({
+    title: "Ms",
+    firstname: "Bench",
+    lastname: "Mark",
+    email,
+    telephone: "07700 900123",
+    password: "Bench-Mark-Banner-9",
+    role: "user",
+    site: "printwise",
   });
+  const res = await request(port, "POST", "/api/auth/signup", { body, headers: { "content-type": "application/json" } });
+  if (res.status !== 201) throw new Error(`POST /api/auth/signup answered ${res.status}: ${res.body.toString("utf8").slice(0, 300)}`);
+  const { userId, token } = JSON.parse(res.body.toString("utf8"));
+  if (!Number.isInteger(userId) || typeof token !== "string") throw new Error("POST /api/auth/signup answered no userId and token");
+  return { userId, email, token };
 }
 
-function summarise(result) {
-  return {
-    requestsPerSecond: result.requests.mean,
-    latencyMs: { p50: result.latency.p50, p99: result.latency.p99, mean: result.latency.average, max: result.latency.max },
-    throughputBytesPerSecond: result.throughput.mean,
-    totalRequests: result.requests.total,
-    durationSeconds: result.duration,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count])),
-  };
-}
-
-async function measure(port, target, label) {
-  process.stdout.write(`  ${label.padEnd(9)} warm-up ${SETTINGS.warmupSeconds} s… `);
-  await runAutocannon(port, target, SETTINGS.warmupSeconds);
-  process.stdout.write(`measuring ${SETTINGS.durationSeconds} s… `);
-  const summary = summarise(await runAutocannon(port, target, SETTINGS.durationSeconds));
-  console.log(`${Math.round(summary.requestsPerSecond)} req/s`);
-  return summary;
-}
-
-async function runCase(name, target, shopPort, baselinePort, captured, extra = {}) {
-  if (interrupted) throw new Error("interrupted");
-  console.log(`\n${name}  (${target.method} ${target.path}, ${captured.bodyBytes} B body, ${captured.headers["content-type"]})`);
-  const shop = await measure(shopPort, target, "shop");
-  const baseline = await measure(baselinePort, target, "baseline");
-  return {
-    name,
-    method: target.method,
-    path: target.path,
-    requestBody: target.body ?? null,
-    contentType: captured.headers["content-type"],
-    bodyBytes: captured.bodyBytes,
-    ...extra,
-    shop,
-    baseline,
-    ratios: {
-      rps: baseline.requestsPerSecond > 0 ? shop.requestsPerSecond / baseline.requestsPerSecond : null,
-      p99: shop.latencyMs.p99 > 0 ? baseline.latencyMs.p99 / shop.latencyMs.p99 : null,
-    },
-  };
-}
-
-/** Starts a baseline for the captured routes and checks it answers exactly the captured bytes. */
-async function baselineFor(captures) {
-  const routes = {};
-  for (const [key, c] of Object.entries(captures)) {
-    routes[key] = { status: c.status, headers: c.headers, bodyBase64: c.bodyBase64 };
-  }
-  const baseline = await startBaseline(routes);
-  for (const [key, c] of Object.entries(captures)) {
-    const [method, urlPath] = key.split(" ");
-    const res = await request(baseline.port, method, urlPath, { body: c.requestBody, headers: c.requestHeaders });
-    if (res.status !== c.status || res.headers["content-type"] !== c.headers["content-type"] || !res.body.equals(c.body)) {
-      throw new Error(`the baseline does not answer ${key} with the captured bytes`);
+async function pageCases(port, phase, cached) {
+  const cases = [];
+  for (const page of PAGES) {
+    const target = { method: "GET", path: page.path, headers: {} };
+    if (cached) {
+      await request(port, "GET", page.path); // the first request renders the page into the cache
+      const c = { name: `${page.label}, cached`, phase, target, expectStatus: 200 };
+      c.captured = await captureFromShop(port, c);
+      if (c.captured.headers["x-cache"] !== "HIT") throw new Error(`${c.name}: not served from the page cache (x-cache: ${c.captured.headers["x-cache"]})`);
+      cases.push(c);
+      for (const [encoding, decompress] of [["gzip", gunzipSync], ["br", brotliDecompressSync]]) {
+        const compressed = { name: `${page.label}, cached, ${encoding}`, phase, target: { ...target, headers: { "accept-encoding": encoding } }, expectStatus: 200, expectEncoding: encoding };
+        compressed.captured = await captureFromShop(port, compressed);
+        if (!decompress(compressed.captured.body).equals(c.captured.body)) throw new Error(`${compressed.name}: does not decompress to the identity page`);
+        cases.push(compressed);
+      }
+    } else {
+      const c = { name: `${page.label}, uncached`, phase, target, expectStatus: 200 };
+      c.captured = await captureFromShop(port, c);
+      if (c.captured.headers["x-cache"]) throw new Error(`PAGE_CACHE=off still answered x-cache: ${c.captured.headers["x-cache"]}`);
+      cases.push(c);
     }
   }
-  return baseline;
+  return cases;
 }
 
-// ---------------------------------------------------------------- report
+// ---------------------------------------------------------------- phases
 
-function cpuModel() {
-  const cpus = os.cpus();
-  return { model: cpus[0]?.model?.trim() ?? "unknown", cores: os.availableParallelism?.() ?? cpus.length };
+const DATA = "GET /api/data";
+const REVALIDATE = "GET /api/data → 304";
+const PRICE = "POST /api/calculatePrice";
+const ME = "GET /api/auth/me (signed in)";
+
+async function phaseCached(report) {
+  const pageNames = PAGES.flatMap((p) => [`${p.label}, cached`, `${p.label}, cached, gzip`, `${p.label}, cached, br`]);
+  if (![DATA, REVALIDATE, PRICE, ME, ...pageNames].some(wanted)) return;
+  console.log("\nStarting the shop (PAGE_CACHE=on, PGlite)…");
+  const shop = await startShop(root, { pageCache: "on", label: "cache-on" });
+  console.log(`  healthy on ${HOST}:${shop.port} after ${shop.startupMs} ms`);
+
+  const data = { name: DATA, phase: "cache on", target: { method: "GET", path: "/api/data", headers: {} }, expectStatus: 200 };
+  data.captured = await captureFromShop(shop.port, data);
+  const etag = data.captured.headers.etag;
+  if (!etag) throw new Error("GET /api/data answered no ETag");
+  const revalidate = { name: REVALIDATE, phase: "cache on", target: { method: "GET", path: "/api/data", headers: { "if-none-match": etag } }, expectStatus: 304 };
+
+  const productId = findProductId(JSON.parse(data.captured.body.toString("utf8")), PRODUCT_SLUG);
+  const priceBody = JSON.stringify({ productId, customWidth: 1200, customHeight: 800, selectedQuantity: 12, attributes: [] });
+  const price = {
+    name: PRICE,
+    phase: "cache on",
+    target: { method: "POST", path: "/api/calculatePrice", headers: { "content-type": "application/json" }, body: priceBody },
+    expectStatus: 200,
+    extra: { productId },
+  };
+  price.captured = await captureFromShop(shop.port, price);
+  const priceJson = JSON.parse(price.captured.body.toString("utf8"));
+  if (typeof priceJson.total !== "number" || !priceJson.breakdown) throw new Error(`POST /api/calculatePrice answered an unexpected body: ${price.captured.body.toString("utf8").slice(0, 300)}`);
+
+  const customer = await signUp(shop.port);
+  const me = {
+    name: ME,
+    phase: "cache on",
+    target: { method: "GET", path: "/api/auth/me", headers: { authorization: `Bearer ${customer.token}` } },
+    expectStatus: 200,
+  };
+
+  const pages = await pageCases(shop.port, "cache on", true);
+  try {
+    await measurePhase(report, shop, [data, revalidate, price, ...pages, me]);
+  } finally {
+    closeIdleConnections();
+    await stopChild(shop.child);
+  }
 }
+
+async function phaseUncached(report) {
+  if (!PAGES.some((p) => wanted(`${p.label}, uncached`))) return;
+  console.log("\nStarting the shop (PAGE_CACHE=off, PGlite)…");
+  const shop = await startShop(root, { pageCache: "off", label: "cache-off" });
+  console.log(`  healthy on ${HOST}:${shop.port} after ${shop.startupMs} ms`);
+  try {
+    await measurePhase(report, shop, await pageCases(shop.port, "cache off", false));
+  } finally {
+    closeIdleConnections();
+    await stopChild(shop.child);
+  }
+}
+
+async function phaseOrders(report) {
+  const firstName = "GET /api/orders/:userId, 1M orders, page 1";
+  const laterName = `GET /api/orders/:userId, 1M orders, page ${ORDER_PAGE}`;
+  if (![firstName, laterName].some(wanted)) return;
+  const adminUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+  const { client: admin, reason } = await connectIfReachable(adminUrl);
+  if (!admin) {
+    const note = `skipped: no PostgreSQL reachable at DATABASE_URL (${redactUrl(adminUrl)}): ${reason}`;
+    console.log(`\nOrder list at a million orders ${note}`);
+    report.orderSeed = { skipped: true, summary: note };
+    return;
+  }
+  onCleanup(() => admin.end());
+  const database = await createBenchDatabase(admin, adminUrl);
+  onCleanup(async () => {
+    await dropBenchDatabase(admin, database.name);
+    console.log(`Dropped the bench database ${database.name}.`);
+  });
+  console.log(`\nCreated the bench database ${database.name}; starting the shop on it (PAGE_CACHE=on, PostgreSQL) to migrate and seed it…`);
+  const shop = await startShop(root, { pageCache: "on", databaseUrl: database.url, label: "postgres" });
+  try {
+    console.log(`  healthy on ${HOST}:${shop.port} after ${shop.startupMs} ms`);
+    const owner = await signUp(shop.port);
+    console.log(`  seeding ${ORDER_CUSTOMERS.toLocaleString("en-GB")} customers and ${ORDER_GROUPS.toLocaleString("en-GB")} order groups…`);
+    const seed = await seedOrders(database.url, { customers: ORDER_CUSTOMERS, orderGroups: ORDER_GROUPS, owner });
+    const summary =
+      `${seed.counts.order_groups.toLocaleString("en-GB")} order groups, ${seed.counts.orders.toLocaleString("en-GB")} orders, ` +
+      `${seed.counts.checkouts.toLocaleString("en-GB")} checkouts, ${seed.counts.users.toLocaleString("en-GB")} users; ` +
+      `inserted in ${seed.insertSeconds.toFixed(1)} s, VACUUM ANALYZE ${seed.vacuumSeconds.toFixed(1)} s; ` +
+      `the signed-in customer owns ${seed.counts.owner_order_groups}`;
+    console.log(`  ${summary}`);
+    report.orderSeed = { skipped: false, database: "PostgreSQL", ...seed, summary };
+
+    const auth = { authorization: `Bearer ${owner.token}` };
+    const listPath = `/api/orders/${owner.userId}`;
+    const first = { name: firstName, phase: "postgres", target: { method: "GET", path: listPath, headers: auth }, expectStatus: 200 };
+    first.captured = await captureFromShop(shop.port, first);
+    let later = first;
+    for (let page = 2; page <= ORDER_PAGE; page += 1) {
+      const cursor = later.captured.headers["x-next-cursor"];
+      if (!cursor) throw new Error(`the order list has no page ${page} (no x-next-cursor on page ${page - 1})`);
+      later = { name: laterName, phase: "postgres", target: { method: "GET", path: `${listPath}?after=${cursor}`, headers: auth }, expectStatus: 200 };
+      later.captured = await captureFromShop(shop.port, later);
+    }
+    for (const c of [first, later]) {
+      const entries = JSON.parse(c.captured.body.toString("utf8"));
+      if (!Array.isArray(entries) || entries.length !== 10) throw new Error(`${c.name}: expected 10 order groups, got ${Array.isArray(entries) ? entries.length : typeof entries}`);
+    }
+    await measurePhase(report, shop, [first, later]);
+  } finally {
+    closeIdleConnections();
+    await stopChild(shop.child);
+  }
+}
+
+function redactUrl(url) {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = "***";
+    return u.toString();
+  } catch {
+    return "(not a URL)";
+  }
+}
+
+// ---------------------------------------------------------------- main
 
 function gitRevision() {
   const rev = spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" });
@@ -346,160 +431,49 @@ function gitRevision() {
   return `${rev.stdout.trim()}${dirty.stdout.trim() ? " (uncommitted changes)" : ""}`;
 }
 
-const fmt = {
-  n: (v, digits = 0) => (v === null || v === undefined || Number.isNaN(v) ? "–" : v.toFixed(digits)),
-  mb: (bytes) => (bytes / 1e6).toFixed(2),
-  ratio: (v) => (v === null ? "–" : `${v.toFixed(2)}×`),
-};
-
-function table(headers, rows, alignLeft = 1) {
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells) =>
-    cells.map((c, i) => (i < alignLeft ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join("  ");
-  return [line(headers), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
-}
-
-function printReport(report) {
-  console.log("\n================ Benchmark results ================");
-  console.log(`Node ${report.environment.node} · ${report.environment.cpu} · ${report.environment.cores} cores · ${report.environment.platform}`);
-  console.log(`Commit ${report.environment.commit ?? "unknown"} · NODE_ENV=production · ${report.settings.connections} connections, pipelining ${report.settings.pipelining}, ${report.settings.warmupSeconds} s warm-up + ${report.settings.durationSeconds} s per side`);
-  console.log(`Note: ${report.note}\n`);
-
-  const rows = [];
-  for (const c of report.cases) {
-    for (const [side, s] of [["shop", c.shop], ["baseline", c.baseline]]) {
-      rows.push([
-        side === "shop" ? c.name : "",
-        side,
-        fmt.n(s.requestsPerSecond),
-        fmt.n(s.latencyMs.p50),
-        fmt.n(s.latencyMs.p99),
-        fmt.mb(s.throughputBytesPerSecond),
-        s.totalRequests,
-        s.non2xx + s.errors + s.timeouts,
-      ]);
-    }
-  }
-  console.log(table(["case", "side", "req/s", "p50 ms", "p99 ms", "MB/s", "requests", "non-2xx/err"], rows, 2));
-
-  console.log("");
-  console.log(
-    table(
-      ["case", "body B", "rps shop/baseline", "p99 baseline/shop"],
-      report.cases.map((c) => [c.name, c.bodyBytes, fmt.ratio(c.ratios.rps), fmt.ratio(c.ratios.p99)]),
-    ),
-  );
-  console.log("\nRatios: 1.00× = as fast as raw node:http serving the same bytes; lower = the shop's overhead.");
-  console.log("Latencies are autocannon's whole-millisecond histogram values; MB/s counts headers and bodies (10^6 bytes).");
-}
-
-// ---------------------------------------------------------------- main
-
 async function main() {
   const began = Date.now();
-  const serverMain = path.join(root, "build", "server-main.js");
-  const serverBuild = path.join(root, "build", "server", "index.js");
-  if (!fs.existsSync(serverMain) || !fs.existsSync(serverBuild)) {
-    console.log("No build found: running `npm run build`…");
-    const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
-    if (result.status !== 0) throw new Error(`npm run build failed (${result.status ?? result.signal})`);
-  } else {
-    console.log(`Using the existing build (build/server-main.js from ${fs.statSync(serverMain).mtime.toISOString()}; delete build/ to rebuild).`);
-  }
-
-  const { model, cores } = cpuModel();
+  const wrk = requireWrk();
+  const build = requireBuild();
+  wrkDir = makeTempDir("bench-wrk-");
+  const cpus = os.cpus();
   const report = {
     generatedAt: new Date().toISOString(),
     environment: {
       node: process.version,
-      cpu: model,
-      cores,
+      cpu: cpus[0]?.model?.trim() ?? "unknown",
+      cores: os.availableParallelism?.() ?? cpus.length,
       platform: `${os.platform()} ${os.release()} ${os.arch()}`,
       commit: gitRevision(),
+      build,
+      wrk,
+      loadAverageAtStart: os.loadavg(),
+      loadAverageAtEnd: null,
     },
-    settings: { ...SETTINGS, loadGenerator: "autocannon (in the bench process)", host: HOST },
-    note: SHARED_CORES_NOTE,
+    settings: { ...SETTINGS, host: HOST, quick, only, loadGenerator: "wrk (one thread, separate process)" },
     cases: [],
+    orderSeed: null,
   };
-  console.log(`Node ${process.version} · ${model} · ${cores} cores`);
-  console.log(`Note: ${SHARED_CORES_NOTE}`);
+  console.log(`Node ${process.version} · ${report.environment.cpu} · ${report.environment.cores} cores · ${wrk}`);
+  console.log(`Load average ${report.environment.loadAverageAtStart.map((l) => l.toFixed(2)).join(" ")} (other work on the machine moves the figures).`);
 
-  // Phase 1: the shop as it runs in production (page cache on).
-  console.log("\nStarting the shop (PAGE_CACHE=on)…");
-  let shop = await startShop({ pageCache: "on" });
-  console.log(`  healthy on ${HOST}:${shop.port} after ${shop.startupMs} ms`);
+  await phaseCached(report);
+  await phaseUncached(report);
+  await phaseOrders(report);
 
-  const dataTarget = { method: "GET", path: "/api/data" };
-  const productTarget = { method: "GET", path: `/product/${PRODUCT_SLUG}` };
-  const data = await capture(shop.port, dataTarget);
-  const productId = findProductId(JSON.parse(data.body.toString("utf8")), PRODUCT_SLUG);
-  const priceTarget = {
-    method: "POST",
-    path: "/api/calculatePrice",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ productId, customWidth: 1200, customHeight: 800, selectedQuantity: 12, attributes: [] }),
-  };
-  const price = await capture(shop.port, priceTarget);
-  const priceJson = JSON.parse(price.body.toString("utf8"));
-  if (typeof priceJson.total !== "number" || !priceJson.breakdown) {
-    throw new Error(`POST /api/calculatePrice answered an unexpected body: ${price.body.toString("utf8").slice(0, 300)}`);
-  }
-  await capture(shop.port, productTarget); // fills the page cache
-  const productCached = await capture(shop.port, productTarget);
-  const cacheState = productCached.responseHeaders["x-cache"] ?? null;
-  if (cacheState !== "HIT") console.warn(`  warning: /product/${PRODUCT_SLUG} was not served from the page cache (x-cache: ${cacheState})`);
-
-  let baseline = await baselineFor({
-    "GET /api/data": data,
-    [`GET /product/${PRODUCT_SLUG}`]: productCached,
-    "POST /api/calculatePrice": { ...price, requestBody: priceTarget.body, requestHeaders: priceTarget.headers },
-  });
-
-  report.cases.push(await runCase("GET /api/data", dataTarget, shop.port, baseline.port, data));
-  report.cases.push(
-    await runCase(`product page, cache on`, productTarget, shop.port, baseline.port, productCached, { pageCache: "on", xCache: cacheState }),
-  );
-  report.cases.push(
-    await runCase("POST /api/calculatePrice", priceTarget, shop.port, baseline.port, price, { productId, answer: priceJson }),
-  );
-  await stopChild(baseline.child);
-  await stopChild(shop.child);
-
-  // Phase 2: every page rendered by React Router (page cache off).
-  console.log("\nStarting the shop (PAGE_CACHE=off)…");
-  shop = await startShop({ pageCache: "off" });
-  console.log(`  healthy on ${HOST}:${shop.port} after ${shop.startupMs} ms`);
-  const productRendered = await capture(shop.port, productTarget);
-  if (productRendered.responseHeaders["x-cache"]) {
-    throw new Error(`PAGE_CACHE=off still answered x-cache: ${productRendered.responseHeaders["x-cache"]}`);
-  }
-  baseline = await baselineFor({ [`GET /product/${PRODUCT_SLUG}`]: productRendered });
-  report.cases.push(
-    await runCase(`product page, cache off`, productTarget, shop.port, baseline.port, productRendered, { pageCache: "off" }),
-  );
-  await stopChild(baseline.child);
-  await stopChild(shop.child);
-
+  report.environment.loadAverageAtEnd = os.loadavg();
   report.wallClockSeconds = Math.round((Date.now() - began) / 1000);
   printReport(report);
-
-  const resultsDir = path.join(import.meta.dirname, "results");
-  fs.mkdirSync(resultsDir, { recursive: true });
-  const out = path.join(resultsDir, "latest.json");
-  fs.writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+  const out = path.join(import.meta.dirname, "results", "latest.json");
+  writeReport(out, report);
   console.log(`\nWrote ${path.relative(root, out)} (run took ${report.wallClockSeconds} s).`);
-
-  const failing = report.cases.filter((c) => [c.shop, c.baseline].some((s) => s.non2xx + s.errors + s.timeouts > 0));
-  if (failing.length > 0) {
-    console.warn(`\nWarning: non-2xx answers, errors or timeouts in: ${failing.map((c) => c.name).join(", ")} (see latest.json).`);
-  }
 }
 
 try {
   await main();
   await cleanup();
 } catch (error) {
-  if (!interrupted) {
+  if (!isInterrupted()) {
     console.error(`\nbench failed: ${error instanceof Error ? error.message : error}`);
     await cleanup();
     process.exit(1);

@@ -94,6 +94,7 @@ export async function calculatePrice(payload: CalculatePricePayload) {
 
 export type ApplyPromoResponse = { success: boolean; discount: number; message: string };
 
+/** Sends the token when there is one, so a returning customer hears at once that a new-customer code is not for them. */
 export function applyPromo(promoCode: string): Promise<ApplyPromoResponse> {
-  return postJson<ApplyPromoResponse>("/api/apply-promo", { promoCode });
+  return apiRequest<ApplyPromoResponse>("/api/apply-promo", { method: "POST", body: { promoCode }, auth: true });
 }

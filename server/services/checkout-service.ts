@@ -57,6 +57,8 @@ export type CheckoutService = {
   fulfilSession(providerSessionId: string, known?: ProviderSession): Promise<FulfilResult>;
   /** The same, by our checkout id (the client reference), for its owner only. */
   fulfilForOwner(userId: number, checkoutId: string): Promise<FulfilResult>;
+  /** A customer (by account or email) with a paid order is not new (DECISIONS rule 7). */
+  isReturningCustomer(userId: number): Promise<boolean>;
   /** The provider session behind a checkout of this customer, or null. */
   sessionForOwner(userId: number, providerSessionId: string): Promise<ProviderSession | null>;
   readonly provider: PaymentProvider;
@@ -367,6 +369,10 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
   return {
     provider,
     start,
+    async isReturningCustomer(userId) {
+      const contact = await accounts.contact(userId);
+      return contact ? hasPaidOrder(db, userId, contact.email) : false;
+    },
     async fulfilSession(providerSessionId, known) {
       const [checkout] = await db.select().from(checkouts).where(eq(checkouts.providerSessionId, providerSessionId)).limit(1);
       return fulfil(checkout, known);

@@ -104,6 +104,11 @@ describe("POST /api/stripe/create-checkout-session", () => {
     const again = await startCheckout(t.app, customer, lines, { promoCode: "Welcome", promoPercent: 10 });
     expect(again.statusCode).toBe(400);
     expect(again.json().error).toBe("This promo code is for new customers only.");
+    // The basket's promo box says so too, for a signed-in customer.
+    const box = await t.app.inject({ method: "POST", url: "/api/apply-promo", headers: customer.auth, payload: { promoCode: "welcome" }, remoteAddress: "10.99.0.1" });
+    expect(box.json()).toEqual({ success: false, discount: 0, message: "This promo code is for new customers only." });
+    const anonymous = await t.app.inject({ method: "POST", url: "/api/apply-promo", payload: { promoCode: "welcome" }, remoteAddress: "10.99.0.2" });
+    expect(anonymous.json().success).toBe(true);
   });
 
   it("refuses Welcome to a new account using an email that already has a paid order", async () => {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { bearerToken } from "../../plugins/auth";
+import { NEW_CUSTOMERS_ONLY_MESSAGE } from "../../services/checkout-service";
 import { errorSchema } from "../errors";
 
 export const PROMO_APPLIED = "Promo code applied!";
@@ -27,7 +29,15 @@ export async function promotionRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const result = await services.promos.check(request.body.promoCode);
       if (!result.ok) return { success: false, discount: 0, message: result.message };
-      // New-customer codes are checked again against the customer's paid orders when payment starts.
+      // A signed-in returning customer hears now that a new-customer code is not for them; everyone is
+      // checked again when payment starts (a guest's email is only known then).
+      if (result.newCustomersOnly) {
+        const token = bearerToken(request);
+        const user = token ? await services.accounts.authenticate(token) : null;
+        if (user && (await services.checkout.isReturningCustomer(user.userId))) {
+          return { success: false, discount: 0, message: NEW_CUSTOMERS_ONLY_MESSAGE };
+        }
+      }
       return { success: true, discount: result.percent, message: PROMO_APPLIED };
     },
   );
