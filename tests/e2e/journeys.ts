@@ -87,7 +87,7 @@ export async function completeArtwork(baseURL: string, customer: Customer, order
 export async function addStaffMember(): Promise<{ email: string; link: string }> {
   const email = `staff.${Date.now()}@printwise.example.com`;
   const root = path.resolve(import.meta.dirname, "../..");
-  const { stdout } = await run(process.execPath, ["--import", "tsx", path.join(root, "server/cli/staff.ts"), "add", email], {
+  const { stdout } = await run("npm", ["run", "--silent", "staff", "--", "add", email], {
     cwd: root,
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, NODE_ENV: "production" },
   });
