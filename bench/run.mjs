@@ -86,14 +86,22 @@ function requireBuild() {
     console.log("No build found: running `npm run build`…");
     const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
     if (result.status !== 0) throw new Error(`npm run build failed (${result.status ?? result.signal})`);
-    return { builtAt: fs.statSync(serverMain).mtime.toISOString(), stale: false };
+    return { builtAt: fs.statSync(serverMain).mtime.toISOString(), mtimeMs: fs.statSync(serverMain).mtimeMs, stale: false };
   }
-  const builtAt = fs.statSync(serverMain).mtime;
+  const { mtime: builtAt, mtimeMs } = fs.statSync(serverMain);
   const newest = newestSource();
-  const stale = newest.mtimeMs > builtAt.getTime();
+  const stale = newest.mtimeMs > mtimeMs;
   console.log(`Using the existing build (build/server-main.js from ${builtAt.toISOString()}; delete build/ or run \`npm run build\` to rebuild).`);
   if (stale) console.warn(`  warning: ${newest.file} is newer than the build: the figures are for the build, not the current sources.`);
-  return { builtAt: builtAt.toISOString(), stale, newestSource: newest.file };
+  return { builtAt: builtAt.toISOString(), mtimeMs, stale, newestSource: newest.file };
+}
+
+/** Notes (once) when someone rebuilt while this run was going: later phases then measure another build. */
+function noteRebuild(report, phase) {
+  const now = fs.statSync(path.join(root, "build", "server-main.js")).mtimeMs;
+  if (now === report.environment.build.mtimeMs || report.environment.build.replacedBefore) return;
+  report.environment.build.replacedBefore = phase;
+  console.warn(`  warning: build/ was rebuilt during this run (${new Date(now).toISOString()}): from the ${phase} phase on, the figures are for the new build.`);
 }
 
 // ---------------------------------------------------------------- capture and baseline
@@ -306,6 +314,7 @@ async function phaseCached(report) {
   if (![DATA, REVALIDATE, PRICE, ME, ...pageNames].some(wanted)) return;
   console.log("\nStarting the shop (PAGE_CACHE=on, PGlite)…");
   const shop = await startShop(root, { pageCache: "on", label: "cache-on" });
+  noteRebuild(report, "cache on");
   console.log(`  healthy on ${HOST}:${shop.port} after ${shop.startupMs} ms`);
 
   const data = { name: DATA, phase: "cache on", target: { method: "GET", path: "/api/data", headers: {} }, expectStatus: 200 };
@@ -348,6 +357,7 @@ async function phaseUncached(report) {
   if (!PAGES.some((p) => wanted(`${p.label}, uncached`))) return;
   console.log("\nStarting the shop (PAGE_CACHE=off, PGlite)…");
   const shop = await startShop(root, { pageCache: "off", label: "cache-off" });
+  noteRebuild(report, "cache off");
   console.log(`  healthy on ${HOST}:${shop.port} after ${shop.startupMs} ms`);
   try {
     await measurePhase(report, shop, await pageCases(shop.port, "cache off", false));
@@ -377,6 +387,7 @@ async function phaseOrders(report) {
   });
   console.log(`\nCreated the bench database ${database.name}; starting the shop on it (PAGE_CACHE=on, PostgreSQL) to migrate and seed it…`);
   const shop = await startShop(root, { pageCache: "on", databaseUrl: database.url, label: "postgres" });
+  noteRebuild(report, "postgres");
   try {
     console.log(`  healthy on ${HOST}:${shop.port} after ${shop.startupMs} ms`);
     const owner = await signUp(shop.port);

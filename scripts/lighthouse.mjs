@@ -1,0 +1,166 @@
+// `npm run lighthouse`: Lighthouse's default mobile audit (simulated throttling) of the home, a category and
+// a product page, served by the production build on a fresh data folder, in Debian's Chromium.
+//
+// Lighthouse 12.8.2 (the last line that runs on Node 20) is installed on first use into
+// node_modules/.cache/lighthouse-12.8.2 with a package.json of its own, never into the app's lockfile:
+// it pulls third-party-web@latest and a large tree the shop does not ship. Results go to
+// bench/results/lighthouse.json.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { cleanup, closeIdleConnections, HOST, request, startShop, stopChild } from "../bench/processes.mjs";
+
+const LIGHTHOUSE_VERSION = "12.8.2";
+const root = path.resolve(import.meta.dirname, "..");
+const cacheDir = path.join(root, "node_modules", ".cache", `lighthouse-${LIGHTHOUSE_VERSION}`);
+const PAGES = ["/", "/banners", "/product/pvc-banner"];
+const PRODUCT_PAGE = "/product/pvc-banner";
+// Lighthouse's trace recording fails now and then (NO_NAVSTART, "run Lighthouse again"): one more try.
+const AUDIT_ATTEMPTS = 2;
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+function installedVersion(pkg) {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(cacheDir, "node_modules", pkg, "package.json"), "utf8")).version;
+  } catch {
+    return null;
+  }
+}
+
+/** Installs Lighthouse into the cache folder unless that version is there already. Throws if npm cannot. */
+function requireLighthouse() {
+  if (installedVersion("lighthouse") === LIGHTHOUSE_VERSION) return;
+  console.log(`Installing lighthouse@${LIGHTHOUSE_VERSION} into ${path.relative(root, cacheDir)} (outside the app's lockfile)…`);
+  fs.mkdirSync(cacheDir, { recursive: true });
+  fs.writeFileSync(
+    path.join(cacheDir, "package.json"),
+    `${JSON.stringify({ name: "lighthouse-cache", private: true, description: "Written by scripts/lighthouse.mjs; not part of the app." }, null, 2)}\n`,
+  );
+  const npm = spawnSync(
+    "npm",
+    ["install", "--prefix", cacheDir, "--no-save", "--no-audit", "--no-fund", "--loglevel=error", `lighthouse@${LIGHTHOUSE_VERSION}`],
+    { cwd: cacheDir, stdio: "inherit" },
+  );
+  if (npm.status !== 0 || installedVersion("lighthouse") !== LIGHTHOUSE_VERSION) {
+    throw new Error(`lighthouse@${LIGHTHOUSE_VERSION} could not be installed from the package registry (npm exited ${npm.status ?? npm.signal}).`);
+  }
+}
+
+/** The ESM entry point of a package installed in the cache folder. */
+async function importFromCache(pkg) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(cacheDir, "node_modules", pkg, "package.json"), "utf8"));
+  const exported = manifest.exports?.["."];
+  const entry =
+    (typeof exported === "string" ? exported : (exported?.import?.default ?? exported?.import ?? exported?.default)) ?? manifest.main ?? "index.js";
+  return import(pathToFileURL(path.join(cacheDir, "node_modules", pkg, entry)).href);
+}
+
+/** The figures we track from one Lighthouse result (lhr). */
+function summarise(lhr) {
+  const audit = (id) => lhr.audits[id];
+  const requests = audit("network-requests")?.details?.items ?? [];
+  const scripts = requests
+    .filter((r) => r.resourceType === "Script")
+    .map((r) => ({ url: new URL(r.url).pathname, transferBytes: r.transferSize ?? 0, resourceBytes: r.resourceSize ?? 0 }));
+  const score = lhr.categories.performance?.score;
+  return {
+    url: lhr.finalDisplayedUrl ?? lhr.requestedUrl,
+    performanceScore: typeof score === "number" ? Math.round(score * 100) : null,
+    lcpMs: audit("largest-contentful-paint")?.numericValue ?? null,
+    cls: audit("cumulative-layout-shift")?.numericValue ?? null,
+    tbtMs: audit("total-blocking-time")?.numericValue ?? null,
+    fcpMs: audit("first-contentful-paint")?.numericValue ?? null,
+    jsTransferKiB: scripts.reduce((sum, s) => sum + s.transferBytes, 0) / 1024,
+    jsResourceKiB: scripts.reduce((sum, s) => sum + s.resourceBytes, 0) / 1024,
+    scripts,
+    formFactor: lhr.configSettings?.formFactor ?? null,
+    throttlingMethod: lhr.configSettings?.throttlingMethod ?? null,
+    runWarnings: lhr.runWarnings ?? [],
+    runtimeError: lhr.runtimeError?.message ?? null,
+  };
+}
+
+function fixed(value, digits) {
+  return value === null || value === undefined ? "–" : value.toFixed(digits);
+}
+
+async function main() {
+  requireLighthouse();
+  const { default: lighthouse } = await importFromCache("lighthouse");
+  const chromeLauncher = await importFromCache("chrome-launcher");
+  const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
+
+  const shop = await startShop(root, { pageCache: "on", label: "lighthouse" });
+  console.log(`The shop is up on ${HOST}:${shop.port} (production build, fresh data folder) after ${shop.startupMs} ms.`);
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "error" });
+  const pages = [];
+  try {
+    for (const pagePath of PAGES) {
+      const url = `http://${HOST}:${shop.port}${pagePath}`;
+      // Rendered once first, so the audit sees the page as a visitor after the first one would (from the page cache).
+      await request(shop.port, "GET", pagePath);
+      let summary = null;
+      for (let attempt = 1; attempt <= AUDIT_ATTEMPTS && (summary === null || summary.runtimeError); attempt += 1) {
+        if (summary) console.log(`  ${summary.runtimeError} — auditing again`);
+        console.log(`Auditing ${pagePath}…`);
+        const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+        if (!result?.lhr) throw new Error(`Lighthouse returned no result for ${pagePath}`);
+        summary = summarise(result.lhr);
+      }
+      pages.push({ path: pagePath, ...summary });
+    }
+  } finally {
+    await chrome.kill();
+    closeIdleConnections();
+    await stopChild(shop.child);
+  }
+
+  console.log("\npage                   score   LCP ms    CLS   TBT ms   JS KiB transferred");
+  for (const p of pages) {
+    console.log(
+      `${p.path.padEnd(21)} ${String(p.performanceScore ?? "–").padStart(6)} ${fixed(p.lcpMs, 0).padStart(8)} ${fixed(p.cls, 3).padStart(6)} ${fixed(p.tbtMs, 0).padStart(8)} ${fixed(p.jsTransferKiB, 1).padStart(20)}`,
+    );
+    for (const warning of p.runWarnings) console.log(`  warning: ${warning}`);
+    if (p.runtimeError) console.log(`  error: ${p.runtimeError}`);
+  }
+  const product = pages.find((p) => p.path === PRODUCT_PAGE);
+  if (product) {
+    console.log(`\nScripts of ${PRODUCT_PAGE} (transferred / uncompressed bytes):`);
+    for (const s of product.scripts) console.log(`  ${String(s.transferBytes).padStart(8)} / ${String(s.resourceBytes).padStart(8)}  ${s.url}`);
+    console.log(`  ${String(product.scripts.reduce((n, s) => n + s.transferBytes, 0)).padStart(8)} / ${String(product.scripts.reduce((n, s) => n + s.resourceBytes, 0)).padStart(8)}  total`);
+  }
+
+  const out = path.join(root, "bench", "results", "lighthouse.json");
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  const report = {
+    generatedAt: new Date().toISOString(),
+    lighthouse: LIGHTHOUSE_VERSION,
+    chrome: chromePath,
+    chromeFlags: CHROME_FLAGS,
+    settings: "Lighthouse's default config: mobile form factor, simulated throttling, performance category only",
+    pages,
+  };
+  fs.writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nWrote ${path.relative(root, out)}.`);
+  const failed = pages.filter((p) => p.runtimeError).map((p) => p.path);
+  if (failed.length > 0) throw new Error(`Lighthouse could not audit ${failed.join(", ")} (see above)`);
+}
+
+try {
+  await main();
+  await cleanup();
+} catch (error) {
+  console.error(`\nlighthouse failed: ${error instanceof Error ? error.message : error}`);
+  await cleanup();
+  process.exit(1);
+}
