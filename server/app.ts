@@ -1,14 +1,12 @@
-import { randomUUID } from "node:crypto";
 import compress from "@fastify/compress";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
+import pino from "pino";
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
@@ -18,6 +16,8 @@ import { errorBody } from "./api/errors";
 import type { Config } from "./config";
 import { registerMailViewer } from "./dev/mail-viewer";
 import { registerAuth } from "./plugins/auth";
+import { registerSecurityHeaders, requestIdGenerator } from "./plugins/security-headers";
+import { createResponseSerializerCompiler } from "./plugins/serializer";
 import { mailDir, type MailTransport } from "./integrations/email/transport";
 import type { PaymentProvider } from "./integrations/payments/payment-provider";
 import { createServices } from "./services";
@@ -47,13 +47,13 @@ export type App = FastifyInstance;
 /** Builds the whole shop (plugins, API, pages). Never listens: main.ts does, tests use inject. */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config } = options;
+  // Log lines are written asynchronously in batches, so a request never waits for stdout; the rest is
+  // flushed when the app closes.
+  const logDestination = options.logger === undefined && config.logLevel !== "silent" ? pino.destination({ dest: 1, sync: false, minLength: 4096 }) : null;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? (logDestination ? { level: config.logLevel, stream: logDestination } : { level: config.logLevel }),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    genReqId: (req) => {
-      const incoming = req.headers["x-request-id"];
-      return typeof incoming === "string" && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-    },
+    genReqId: requestIdGenerator(),
     // Behind a proxy, trust exactly its hops; otherwise X-Forwarded-For could dodge the rate limits.
     trustProxy: config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,
     // One structured line per request (the onResponse hook below) instead of Fastify's two.
@@ -62,7 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializerCompiler({ checkWithZod: config.env === "test" }));
 
   const services = createServices(options.db, config, {
     mailTransport: options.mailTransport,
@@ -72,27 +72,23 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate("services", services);
   registerAuth(app, (token) => services.accounts.authenticate(token));
   app.addHook("onClose", async () => {
+    try {
+      logDestination?.flushSync();
+    } catch {
+      // not opened yet: nothing was written
+    }
     await services.emailSender.stop();
     await services.artworkProcessor.close();
     await services.storage.close();
   });
 
-  await app.register(helmet, {
-    // The page CSP carries a per-document nonce, so the SSR bridge writes it; API answers get a strict one below.
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-    hsts: { maxAge: 31_536_000, includeSubDomains: true },
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-  });
-  app.addHook("onResponse", async (request, reply) => {
+  registerSecurityHeaders(app);
+  app.addHook("onResponse", (request, reply, done) => {
     request.log.info(
       { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
       "request",
     );
-  });
-  app.addHook("onRequest", async (_request, reply) => {
-    reply.header("content-security-policy", "default-src 'none'; frame-ancestors 'none'");
-    reply.header("x-request-id", reply.request.id);
+    done();
   });
   await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
   await app.register(rateLimit, { global: false });

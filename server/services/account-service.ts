@@ -66,13 +66,27 @@ export type AccountService = {
 
 export type AccountServiceDeps = {
   db: Db;
+  /**
+   * Keep recent sessions in memory. Only for PGlite, where this process is the database's only user (the
+   * data folder is locked), so every revocation passes through here and is applied to the cache at once.
+   * With PostgreSQL other processes may revoke a session, so every call asks the database.
+   */
+  cacheSessions?: boolean;
   shop: ShopDetails;
   publicUrl: string;
   sender: Pick<EmailSender, "kick">;
 };
 
+const SESSION_CACHE_LIMIT = 10_000;
+const SESSION_CACHE_MS = 60_000;
+
 export function createAccountService(deps: AccountServiceDeps): AccountService {
   const { db, shop, publicUrl, sender } = deps;
+  const sessionCache = deps.cacheSessions ? new Map<string, { user: AuthUser; expiresAt: number; cachedAt: number }>() : null;
+  const forgetSessions = (match: (user: AuthUser) => boolean) => {
+    if (!sessionCache) return;
+    for (const [key, entry] of sessionCache) if (match(entry.user)) sessionCache.delete(key);
+  };
   const messageIdDomain = shop.email.split("@")[1];
   // Verified against when the email is unknown, so both failures cost one argon2 verification.
   let decoyHash: Promise<string> | undefined;
@@ -171,24 +185,37 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
 
     async authenticate(token) {
       if (!isWellFormedToken(token)) return null;
+      const hash = tokenHash(token);
+      const now = Date.now();
+      const cached = sessionCache?.get(hash);
+      if (cached && cached.expiresAt > now && now - cached.cachedAt < SESSION_CACHE_MS) return cached.user;
       const [row] = await db
-        .select({ sessionId: sessions.id, userId: sessions.userId, role: users.role, lastUsedAt: sessions.lastUsedAt })
+        .select({ sessionId: sessions.id, userId: sessions.userId, role: users.role, lastUsedAt: sessions.lastUsedAt, expiresAt: sessions.expiresAt })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+        .where(and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
         .limit(1);
-      if (!row) return null;
-      if (Date.now() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+      if (!row) {
+        sessionCache?.delete(hash);
+        return null;
+      }
+      if (now - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
         // Bookkeeping only: the request does not wait for it, and a failure loses nothing that matters.
         db.update(sessions)
           .set({ lastUsedAt: sql`now()` })
           .where(eq(sessions.id, row.sessionId))
           .catch(() => {});
       }
-      return { userId: row.userId, role: row.role, sessionId: row.sessionId };
+      const user: AuthUser = { userId: row.userId, role: row.role, sessionId: row.sessionId };
+      if (sessionCache) {
+        if (sessionCache.size >= SESSION_CACHE_LIMIT) sessionCache.delete(sessionCache.keys().next().value!);
+        sessionCache.set(hash, { user, expiresAt: row.expiresAt.getTime(), cachedAt: now });
+      }
+      return user;
     },
 
     async logout(sessionId) {
+      forgetSessions((user) => user.sessionId === sessionId);
       await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
     },
 
@@ -328,6 +355,7 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
       if (!existing || existing.role !== "staff") return { ok: false, message: `No staff account for ${email.trim()}` };
       // Sessions and reset links go with the account (cascade); order history keeps the events, unnamed.
       await db.delete(users).where(eq(users.id, existing.id));
+      forgetSessions((user) => user.userId === existing.id);
       return { ok: true, message: `Removed staff account ${email.trim()}` };
     },
 
@@ -350,6 +378,7 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
         const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
         if (user) await tx.delete(loginThrottle).where(eq(loginThrottle.key, `email:${emailKey(user.email)}`));
         const newToken = await openSession(userId, tx as unknown as Db);
+        forgetSessions((user) => user.userId === userId);
         return { ok: true as const, userId, token: newToken };
       });
     },

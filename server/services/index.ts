@@ -58,7 +58,7 @@ export function createServices(db: DbHandle, config: Config, overrides: ServiceO
     log,
   });
   const catalogue = createCatalogueService(db.db);
-  const accounts = createAccountService({ db: db.db, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender });
+  const accounts = createAccountService({ db: db.db, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender, cacheSessions: db.kind === "pglite" });
   const promos = createPromoService(db.db);
   const orders = createOrderService(db.db);
   const storage = createStorage(config.storage);

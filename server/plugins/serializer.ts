@@ -1,0 +1,29 @@
+// Responses are written by fast-json-stringify, compiled once per route from the route's zod response
+// schema (converted to JSON Schema): only the documented fields go out, and no per-request validation pass
+// runs. In tests the zod schema also checks every answer, so a handler that drifts from its documented
+// contract fails there rather than being quietly coerced in production.
+import fastJson from "fast-json-stringify";
+import type { FastifySerializerCompiler } from "fastify/types/schema";
+import { serializerCompiler as zodSerializerCompiler } from "fastify-type-provider-zod";
+import { z } from "zod";
+
+export function createResponseSerializerCompiler(options: { checkWithZod: boolean }): FastifySerializerCompiler<unknown> {
+  return (route) => {
+    const schema = route.schema as z.ZodType;
+    const strict = zodSerializerCompiler(route as never) as (data: unknown) => string;
+    let fast: (data: unknown) => string;
+    try {
+      const json = z.toJSONSchema(schema, { io: "output", unrepresentable: "any", target: "draft-7" }) as Record<string, unknown>;
+      delete json.$schema;
+      fast = fastJson(json as unknown as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
+    } catch {
+      // A schema JSON Schema cannot express: the zod serializer handles that route.
+      return strict;
+    }
+    if (!options.checkWithZod) return fast;
+    return (data) => {
+      strict(data);
+      return fast(data);
+    };
+  };
+}
