@@ -2,6 +2,7 @@ import compress from "@fastify/compress";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
+import { createServer } from "node:http";
 import pino from "pino";
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import {
@@ -21,10 +22,13 @@ import { createResponseSerializerCompiler } from "./plugins/serializer";
 import { mailDir, type MailTransport } from "./integrations/email/transport";
 import type { PaymentProvider } from "./integrations/payments/payment-provider";
 import { createServices } from "./services";
+import { createResponseCache, type ResponseCache } from "./response-cache";
 import { registerSsr, type SsrSource } from "./ssr";
 import { registerStatic } from "./static";
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+/** Catalogue pages (about a hundred today) plus the catalogue JSON. */
+const MAX_PREPARED_ANSWERS = 500;
 
 export type BuildAppOptions = {
   config: Config;
@@ -50,10 +54,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Log lines are written asynchronously in batches, so a request never waits for stdout; the rest is
   // flushed when the app closes.
   const logDestination = options.logger === undefined && config.logLevel !== "silent" ? pino.destination({ dest: 1, sync: false, minLength: 4096 }) : null;
+  const requestId = requestIdGenerator();
+  // Prepared answers are sent by the listener itself, ahead of the router (server/response-cache.ts).
+  let responseCache: ResponseCache | undefined;
   const app = Fastify({
+    serverFactory: (handler) => createServer((req, res) => {
+      if (!responseCache?.serve(req, res)) handler(req, res);
+    }),
     logger: options.logger ?? (logDestination ? { level: config.logLevel, stream: logDestination } : { level: config.logLevel }),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    genReqId: requestIdGenerator(),
+    genReqId: requestId,
     // Behind a proxy, trust exactly its hops; otherwise X-Forwarded-For could dodge the rate limits.
     trustProxy: config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,
     // One structured line per request (the onResponse hook below) instead of Fastify's two.
@@ -70,6 +80,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     log: app.log,
   });
   app.decorate("services", services);
+  responseCache = createResponseCache({ maxEntries: MAX_PREPARED_ANSWERS, log: app.log, requestId });
+  services.catalogue.onChange(() => responseCache?.clear());
+  app.decorate("responseCache", responseCache);
   registerAuth(app, (token) => services.accounts.authenticate(token));
   app.addHook("onClose", async () => {
     try {
@@ -120,7 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   if (config.env === "development") await registerMailViewer(app, mailDir(config));
 
   if (options.clientDir) await registerStatic(app, options.clientDir);
-  if (options.ssr) await registerSsr(app, { source: options.ssr, services, config });
+  if (options.ssr) await registerSsr(app, { source: options.ssr, services, config, cache: responseCache });
 
   if (options.startBackgroundJobs) {
     app.addHook("onReady", async () => {

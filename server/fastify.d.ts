@@ -1,8 +1,11 @@
+import type { ResponseCache } from "./response-cache";
 import type { Services } from "./services";
 
 declare module "fastify" {
   interface FastifyInstance {
     /** The shop's services, decorated once in buildApp (server/app.ts). */
     services: Services;
+    /** Prepared answers for anonymous GETs, served ahead of the router (server/response-cache.ts). */
+    responseCache: ResponseCache;
   }
 }

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { errorBody } from "./api/errors";
 import type { Config } from "./config";
+import { prepareAnswer, type ResponseCache } from "./response-cache";
 import type { Services } from "./services";
 
 export type SsrSource = {
@@ -24,17 +24,6 @@ export const FORM_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** A route opts its document into the page cache by answering with this header (see app/lib/cache.ts). */
 export const PAGE_CACHE_HEADER = "x-page-cache";
-
-type CachedPage = {
-  status: number;
-  headers: [string, string][];
-  csp: string;
-  body: Buffer;
-  gzip: Buffer;
-  br: Buffer;
-};
-
-const MAX_CACHED_PAGES = 500;
 
 export function pageCsp(nonce: string, mode: SsrSource["mode"]): string {
   const dev = mode === "development";
@@ -56,12 +45,11 @@ export function pageCsp(nonce: string, mode: SsrSource["mode"]): string {
 
 export async function registerSsr(
   app: FastifyInstance,
-  options: { source: SsrSource; services: Services; config: Config },
+  options: { source: SsrSource; services: Services; config: Config; cache: ResponseCache },
 ): Promise<void> {
-  const { source, services, config } = options;
-  const cache = new Map<string, CachedPage>();
+  const { source, services, config, cache } = options;
+  // Catalogue pages share the response cache with the catalogue JSON; app.ts empties it when the catalogue changes.
   const useCache = config.pageCache && source.mode === "production";
-  services.catalogue.onChange(() => cache.clear());
 
   let handler: ((request: Request, context: ShopLoadContext) => Promise<Response>) | null = null;
   const getHandler = async () => {
@@ -94,7 +82,7 @@ export async function registerSsr(
         const cacheKey = (request.method === "GET" || request.method === "HEAD") && !request.url.includes("?") ? request.url : null;
         if (useCache && cacheKey) {
           const hit = cache.get(cacheKey);
-          if (hit) return sendCached(request, reply, hit, "HIT");
+          if (hit) return cache.send(request, reply, hit, "HIT");
         }
 
         let body: Buffer | undefined;
@@ -127,10 +115,9 @@ export async function registerSsr(
 
         if (cacheable && response.body) {
           const bytes = Buffer.from(await response.arrayBuffer());
-          const page = toCachedPage(response, bytes, csp);
-          if (cache.size >= MAX_CACHED_PAGES) cache.delete(cache.keys().next().value!);
+          const page = prepareAnswer({ status: response.status, headers: cachedHeaders(response), body: bytes, csp });
           cache.set(cacheKey, page);
-          return sendCached(request, reply, page, "MISS");
+          return cache.send(request, reply, page, "MISS");
         }
 
         reply.status(response.status);
@@ -143,38 +130,12 @@ export async function registerSsr(
   });
 }
 
-function toCachedPage(response: Response, body: Buffer, csp: string): CachedPage {
+function cachedHeaders(response: Response): [string, string][] {
   const headers: [string, string][] = [];
   response.headers.forEach((value, key) => {
-    if (key !== PAGE_CACHE_HEADER && key !== "content-length" && key !== "set-cookie") headers.push([key, value]);
+    if (key !== PAGE_CACHE_HEADER && key !== "set-cookie") headers.push([key, value]);
   });
-  return {
-    status: response.status,
-    headers,
-    csp,
-    body,
-    gzip: gzipSync(body, { level: 6 }),
-    br: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
-  };
-}
-
-function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage, state: "HIT" | "MISS") {
-  reply.status(page.status);
-  for (const [key, value] of page.headers) reply.header(key, value);
-  reply.header("content-security-policy", page.csp);
-  reply.header("x-cache", state);
-  reply.header("vary", "accept-encoding");
-  const accepts = String(request.headers["accept-encoding"] ?? "");
-  let payload = page.body;
-  if (/\bbr\b/.test(accepts)) {
-    payload = page.br;
-    reply.header("content-encoding", "br");
-  } else if (/\bgzip\b/.test(accepts)) {
-    payload = page.gzip;
-    reply.header("content-encoding", "gzip");
-  }
-  reply.header("content-length", payload.length);
-  return reply.send(request.method === "HEAD" ? undefined : payload);
+  return headers;
 }
 
 function copyHeaders(response: Response, reply: FastifyReply): void {

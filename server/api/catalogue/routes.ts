@@ -1,19 +1,33 @@
 import type { FastifyInstance } from "fastify";
+import { prepareAnswer } from "../../response-cache";
+
+export const CATALOGUE_URL = "/api/data";
 
 export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
-  const { services } = app;
+  const { services, responseCache } = app;
 
-  // The body is serialised once per catalogue version, so it bypasses the response serialiser.
+  // The body is serialised and compressed once per catalogue version and kept in the response cache, from
+  // which later requests are answered before they reach this route (the cache is emptied on a change).
   app.get(
     "/data",
     { config: { auth: "public" }, schema: { tags: ["catalogue"], summary: "The whole catalogue: categories → subcategories → products" } },
     async (request, reply) => {
-      const snapshot = await services.catalogue.snapshot();
-      reply.header("etag", snapshot.apiEtag);
-      reply.header("cache-control", "public, max-age=0, must-revalidate");
-      reply.header("vary", "accept-encoding");
-      if (request.headers["if-none-match"] === snapshot.apiEtag) return reply.status(304).send();
-      return reply.type("application/json; charset=utf-8").send(snapshot.apiBody);
+      let answer = responseCache.get(CATALOGUE_URL);
+      if (!answer) {
+        const snapshot = await services.catalogue.snapshot();
+        answer = prepareAnswer({
+          status: 200,
+          headers: [
+            ["content-type", "application/json; charset=utf-8"],
+            ["cache-control", "public, max-age=0, must-revalidate"],
+          ],
+          body: snapshot.apiBody,
+          etag: snapshot.apiEtag,
+        });
+        // Only the current catalogue is kept: a change while this snapshot was read has dropped it.
+        if ((await services.catalogue.snapshot()) === snapshot) responseCache.set(CATALOGUE_URL, answer);
+      }
+      return responseCache.send(request, reply, answer, "MISS");
     },
   );
 }

@@ -1,0 +1,108 @@
+import { once } from "node:events";
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SECURITY_HEADERS } from "./plugins/security-headers";
+import { createResponseCache, prepareAnswer, type ResponseCache } from "./response-cache";
+
+const page = Buffer.from(`<!doctype html><title>Banners</title>${"<p>PVC banners printed in the UK.</p>".repeat(100)}`);
+const lines: Record<string, unknown>[] = [];
+const log = pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+
+let server: Server;
+let cache: ResponseCache;
+let port: number;
+let fallThrough = 0;
+
+function get(path: string, headers: Record<string, string> = {}, method = "GET") {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const req = httpRequest({ host: "127.0.0.1", port, path, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+beforeAll(async () => {
+  let n = 0;
+  cache = createResponseCache({ maxEntries: 2, log, requestId: () => `test-${++n}` });
+  server = createServer((req, res) => {
+    if (cache.serve(req, res)) return;
+    fallThrough += 1;
+    res.writeHead(404).end();
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  port = (server.address() as AddressInfo).port;
+  cache.set(
+    "/banners",
+    prepareAnswer({ status: 200, headers: [["content-type", "text/html; charset=utf-8"]], body: page, csp: "default-src 'self'" }),
+  );
+  cache.set(
+    "/api/data",
+    prepareAnswer({ status: 200, headers: [["content-type", "application/json"]], body: Buffer.from('{"categories":[]}'), etag: '"v1"' }),
+  );
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe("the response cache's listener front", () => {
+  it("sends a prepared page with the security headers, its own CSP, a request id and a log line", async () => {
+    const res = await get("/banners");
+    expect(res.status).toBe(200);
+    expect(res.body.equals(page)).toBe(true);
+    expect(res.headers["content-length"]).toBe(String(page.length));
+    expect(res.headers["content-security-policy"]).toBe("default-src 'self'");
+    for (const [key, value] of Object.entries(SECURITY_HEADERS)) {
+      if (key !== "content-security-policy") expect(res.headers[key], key).toBe(value);
+    }
+    expect(res.headers["x-cache"]).toBe("HIT");
+    expect(res.headers.vary).toBe("accept-encoding");
+    const id = res.headers["x-request-id"];
+    expect(id).toMatch(/^test-\d+$/);
+    expect(lines.at(-1)).toMatchObject({ msg: "request", reqId: id, method: "GET", url: "/banners", statusCode: 200 });
+  });
+
+  it("sends brotli or gzip as the client accepts, decompressing to the same page", async () => {
+    const br = await get("/banners", { "accept-encoding": "gzip, deflate, br" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.body).equals(page)).toBe(true);
+    const gz = await get("/banners", { "accept-encoding": "gzip" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.body).equals(page)).toBe(true);
+  });
+
+  it("answers 304 without a body when If-None-Match holds the ETag, and the answer when it does not", async () => {
+    const fresh = await get("/api/data", { "if-none-match": '"v1"' });
+    expect(fresh.status).toBe(304);
+    expect(fresh.body.length).toBe(0);
+    expect(fresh.headers.etag).toBe('"v1"');
+    const stale = await get("/api/data", { "if-none-match": '"v0"' });
+    expect(stale.status).toBe(200);
+    expect(stale.body.toString()).toBe('{"categories":[]}');
+    // Below the compression threshold the identity body is sent whatever the client accepts.
+    expect((await get("/api/data", { "accept-encoding": "br" })).headers["content-encoding"]).toBeUndefined();
+  });
+
+  it("leaves other URLs, query strings and other methods to the framework", async () => {
+    const before = fallThrough;
+    expect((await get("/banners?page=2")).status).toBe(404);
+    expect((await get("/posters")).status).toBe(404);
+    expect((await get("/banners", {}, "HEAD")).status).toBe(404);
+    expect((await get("/banners", {}, "POST")).status).toBe(404);
+    expect(fallThrough - before).toBe(4);
+  });
+
+  it("keeps at most its limit of answers, dropping the oldest, and empties on clear", () => {
+    cache.set("/posters", prepareAnswer({ status: 200, headers: [], body: Buffer.from("posters") }));
+    expect(cache.size).toBe(2);
+    expect(cache.get("/banners")).toBeUndefined();
+    cache.clear();
+    expect(cache.size).toBe(0);
+  });
+});

@@ -1,0 +1,142 @@
+// Answers that are the same for every visitor (anonymous catalogue pages, the catalogue JSON) are prepared
+// once: the body in identity, gzip and brotli, and each variant's whole header list (security headers, CSP,
+// caching, length) flattened into the array `writeHead` takes. The node:http listener sends a prepared
+// answer before the framework's router, hooks and serialiser run, so a cache hit costs about what a raw
+// `res.end(buffer)` costs; it still gets the security headers, a request id and the one request log line.
+// Everything else, HEAD included, goes to Fastify, which serves the same prepared answers through `send`.
+import { performance } from "node:perf_hooks";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
+import { SECURITY_HEADERS } from "./plugins/security-headers";
+
+export type AnswerSource = {
+  status: number;
+  /** The answer's own headers (content-type, cache-control, …); security headers are added here. */
+  headers: [string, string][];
+  body: Buffer;
+  /** Replaces the strict API CSP (pages carry their nonce-based one). */
+  csp?: string;
+  /** Answered 304 without a body when If-None-Match equals it. */
+  etag?: string;
+};
+
+type Variant = { body: Buffer; headers: string[] };
+
+export type PreparedAnswer = {
+  status: number;
+  etag: string | null;
+  identity: Variant;
+  gzip: Variant;
+  br: Variant;
+  notModified: Variant;
+};
+
+export type CacheState = "HIT" | "MISS";
+
+/** Where a variant's request id goes: the last value of its header list (filled per request). */
+const REQUEST_ID = "x-request-id";
+
+// Small answers are not worth compressing (the same threshold as the compress plugin's).
+const COMPRESS_THRESHOLD_BYTES = 1024;
+
+export function prepareAnswer(source: AnswerSource): PreparedAnswer {
+  const common: [string, string][] = [];
+  for (const [key, value] of Object.entries(SECURITY_HEADERS)) {
+    common.push([key, key === "content-security-policy" && source.csp ? source.csp : value]);
+  }
+  const own = source.headers.filter(([key]) => !["content-length", "content-encoding", "vary", "etag", "x-cache"].includes(key));
+  common.push(...own, ["vary", "accept-encoding"]);
+  if (source.etag) common.push(["etag", source.etag]);
+
+  const compressible = source.body.length >= COMPRESS_THRESHOLD_BYTES;
+  const variant = (body: Buffer, encoding: string | null): Variant => {
+    const headers = common.flat();
+    if (encoding) headers.push("content-encoding", encoding);
+    headers.push("content-length", String(body.length), "x-cache", "HIT", REQUEST_ID, "");
+    return { body, headers };
+  };
+  const identity = variant(source.body, null);
+  const notModified = (() => {
+    const headers = common.filter(([key]) => key !== "content-type").flat();
+    headers.push("x-cache", "HIT", REQUEST_ID, "");
+    return { body: Buffer.alloc(0), headers };
+  })();
+  return {
+    status: source.status,
+    etag: source.etag ?? null,
+    identity,
+    gzip: compressible ? variant(gzipSync(source.body, { level: 6 }), "gzip") : identity,
+    br: compressible
+      ? variant(brotliCompressSync(source.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }), "br")
+      : identity,
+    notModified,
+  };
+}
+
+/** The variant a request gets: 304 on a matching ETag, else brotli, gzip or identity as it accepts. */
+function pick(answer: PreparedAnswer, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): { status: number; variant: Variant } {
+  if (answer.etag !== null && ifNoneMatch === answer.etag) return { status: 304, variant: answer.notModified };
+  const accepts = acceptEncoding ?? "";
+  if (accepts.includes("br") && /\bbr\b/.test(accepts)) return { status: answer.status, variant: answer.br };
+  if (accepts.includes("gzip") && /\bgzip\b/.test(accepts)) return { status: answer.status, variant: answer.gzip };
+  return { status: answer.status, variant: answer.identity };
+}
+
+export type ResponseCache = {
+  get(key: string): PreparedAnswer | undefined;
+  set(key: string, answer: PreparedAnswer): void;
+  clear(): void;
+  readonly size: number;
+  /** The node:http front: answers a GET for a prepared URL and returns true, or returns false untouched. */
+  serve(req: IncomingMessage, res: ServerResponse): boolean;
+  /** The same answer through Fastify (inject, HEAD, or the request that prepared it). */
+  send(request: FastifyRequest, reply: FastifyReply, answer: PreparedAnswer, state: CacheState): FastifyReply;
+};
+
+export function createResponseCache(options: {
+  maxEntries: number;
+  log: FastifyBaseLogger;
+  requestId: (req: IncomingMessage) => string;
+}): ResponseCache {
+  const { maxEntries, log, requestId } = options;
+  const answers = new Map<string, PreparedAnswer>();
+
+  return {
+    get: (key) => answers.get(key),
+    set(key, answer) {
+      if (!answers.has(key) && answers.size >= maxEntries) answers.delete(answers.keys().next().value!);
+      answers.set(key, answer);
+    },
+    clear: () => answers.clear(),
+    get size() {
+      return answers.size;
+    },
+
+    serve(req, res) {
+      if (req.method !== "GET" || answers.size === 0) return false;
+      const url = req.url ?? "";
+      const answer = answers.get(url);
+      if (!answer) return false;
+      const started = performance.now();
+      const id = requestId(req);
+      const { status, variant } = pick(answer, req.headers["if-none-match"], req.headers["accept-encoding"]);
+      const headers = variant.headers.slice();
+      headers[headers.length - 1] = id;
+      res.writeHead(status, headers);
+      res.end(status === 304 ? undefined : variant.body);
+      // The same line, with the same fields, as a request that went through the framework.
+      log.info({ reqId: id, method: "GET", url, statusCode: status, ms: Math.round((performance.now() - started) * 10) / 10 }, "request");
+      return true;
+    },
+
+    send(request, reply, answer, state) {
+      const { status, variant } = pick(answer, request.headers["if-none-match"], request.headers["accept-encoding"] as string | undefined);
+      const { headers } = variant;
+      reply.status(status);
+      for (let i = 0; i < headers.length - 2; i += 2) reply.header(headers[i]!, headers[i + 1]!);
+      reply.header("x-cache", state);
+      return reply.send(status === 304 || request.method === "HEAD" ? undefined : variant.body);
+    },
+  };
+}
