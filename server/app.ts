@@ -56,10 +56,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const logDestination = options.logger === undefined && config.logLevel !== "silent" ? pino.destination({ dest: 1, sync: false, minLength: 4096 }) : null;
   const requestId = requestIdGenerator();
   // Prepared answers are sent by the listener itself, ahead of the router (server/response-cache.ts).
-  let responseCache: ResponseCache | undefined;
+  const front: { cache?: ResponseCache } = {};
   const app = Fastify({
     serverFactory: (handler) => createServer((req, res) => {
-      if (!responseCache?.serve(req, res)) handler(req, res);
+      if (!front.cache?.serve(req, res)) handler(req, res);
     }),
     logger: options.logger ?? (logDestination ? { level: config.logLevel, stream: logDestination } : { level: config.logLevel }),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
@@ -80,8 +80,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     log: app.log,
   });
   app.decorate("services", services);
-  responseCache = createResponseCache({ maxEntries: MAX_PREPARED_ANSWERS, log: app.log, requestId });
-  services.catalogue.onChange(() => responseCache?.clear());
+  const responseCache = createResponseCache({ maxEntries: MAX_PREPARED_ANSWERS, log: app.log, requestId });
+  front.cache = responseCache;
+  services.catalogue.onChange(() => responseCache.clear());
   app.decorate("responseCache", responseCache);
   registerAuth(app, (token) => services.accounts.authenticate(token));
   app.addHook("onClose", async () => {
