@@ -9,10 +9,10 @@ import {
   type ShouldRevalidateFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { AUTH_MARK_SCRIPT } from "./lib/auth";
+import { InlineStylesheet } from "./lib/inline-stylesheet";
 import { useNonce } from "./lib/nonce";
 
 export const links: Route.LinksFunction = () => [
@@ -52,6 +52,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1e293b" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: AUTH_MARK_SCRIPT }} />
         <Meta />
+        <InlineStylesheet nonce={nonce} />
         <Links nonce={nonce} />
       </head>
       <body className="flex min-h-screen flex-col">

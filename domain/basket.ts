@@ -1,48 +1,98 @@
-import { z } from "zod";
-
 /** A chosen option, as the spec's calculatePrice payload and basket item carry it. */
-export const selectedAttributeSchema = z.object({
-  group: z.string(),
-  subattribute_id: z.number().int(),
-  subattribute_name: z.string(),
-});
-export type SelectedAttribute = z.infer<typeof selectedAttributeSchema>;
+export type SelectedAttribute = { group: string; subattribute_id: number; subattribute_name: string };
 
 /** One basket line (spec section 3 "basket item"); money is pence. */
-export const basketItemSchema = z.object({
+export type BasketItem = {
   /** Stable id of the line within the basket, so removes and re-pricing never hit the wrong line. */
-  lineId: z.string(),
-  productId: z.number().int(),
-  productName: z.string(),
-  productSlug: z.string().default(""),
-  image: z.string().nullable(),
-  attributes: z.array(selectedAttributeSchema),
-  quantity: z.number().int().min(1),
-  versions: z.number().int().min(1),
+  lineId: string;
+  productId: number;
+  productName: string;
+  productSlug: string;
+  image: string | null;
+  attributes: SelectedAttribute[];
+  quantity: number;
+  versions: number;
   /** The server's discounted line price (calculatePrice `total`), in pence. */
-  pricePence: z.number().int().min(0),
-  qty_limits: z
-    .object({ min_qty: z.number(), orientation: z.string(), fixed_size: z.string().nullable() })
-    .nullable()
-    .default(null),
-  customWidth: z.number().nullable(),
-  customHeight: z.number().nullable(),
-  orientation: z.enum(["Portrait", "Landscape"]).nullable(),
+  pricePence: number;
+  qty_limits: { min_qty: number; orientation: string; fixed_size: string | null } | null;
+  customWidth: number | null;
+  customHeight: number | null;
+  orientation: "Portrait" | "Landscape" | null;
   /** A reorder entry (spec section 3): the ordered item it repeats, its price then, and whether to reuse its approved artwork. */
-  reorder: z
-    .object({ orderId: z.number().int(), previousPricePence: z.number().int().min(0), reuseArtwork: z.boolean() })
-    .nullable()
-    .default(null),
-});
-export type BasketItem = z.infer<typeof basketItemSchema>;
+  reorder: { orderId: number; previousPricePence: number; reuseArtwork: boolean } | null;
+};
 
-export const basketStateSchema = z.object({
-  items: z.array(basketItemSchema),
+export type BasketState = {
+  items: BasketItem[];
   /** Promo percentage (spec: basket state "discount"). */
-  discount: z.number().min(0).max(100),
-  promoCode: z.string().nullable().default(null),
+  discount: number;
+  promoCode: string | null;
+};
+
+// The stored basket is read on every page (the header shows its count), so it is checked by hand rather than
+// with a zod schema: zod's core would add ~14 KB compressed to every page. Each reader answers the value, with
+// the default for a field older baskets lack, or throws Invalid; unknown keys are dropped.
+class Invalid extends Error {}
+
+type Read<T> = (value: unknown) => T;
+
+const fail = (): never => {
+  throw new Invalid();
+};
+const str: Read<string> = (v) => (typeof v === "string" ? v : fail());
+const num: Read<number> = (v) => (typeof v === "number" && Number.isFinite(v) ? v : fail());
+const int: Read<number> = (v) => (Number.isSafeInteger(v) ? (v as number) : fail());
+const bool: Read<boolean> = (v) => (typeof v === "boolean" ? v : fail());
+const inRange = (read: Read<number>, min: number, max = Infinity): Read<number> => (v) => {
+  const n = read(v);
+  return n >= min && n <= max ? n : fail();
+};
+const nullable = <T>(read: Read<T>): Read<T | null> => (v) => (v === null ? null : read(v));
+const withDefault = <T>(read: Read<T>, fallback: T): Read<T> => (v) => (v === undefined ? fallback : read(v));
+const oneOf = <T extends string>(...values: T[]): Read<T> => (v) => (values.includes(v as T) ? (v as T) : fail());
+const arrayOf = <T>(read: Read<T>): Read<T[]> => (v) => (Array.isArray(v) ? v.map(read) : fail());
+const record = <T extends object>(shape: { [K in keyof T]: Read<T[K]> }): Read<T> => (v) => {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return fail();
+  const source = v as Record<string, unknown>;
+  const out = {} as T;
+  for (const key of Object.keys(shape) as (keyof T & string)[]) out[key] = shape[key](source[key]);
+  return out;
+};
+
+const readAttribute = record<SelectedAttribute>({ group: str, subattribute_id: int, subattribute_name: str });
+
+const readItem = record<BasketItem>({
+  lineId: str,
+  productId: int,
+  productName: str,
+  productSlug: withDefault(str, ""),
+  image: nullable(str),
+  attributes: arrayOf(readAttribute),
+  quantity: inRange(int, 1),
+  versions: inRange(int, 1),
+  pricePence: inRange(int, 0),
+  qty_limits: withDefault(nullable(record({ min_qty: num, orientation: str, fixed_size: nullable(str) })), null),
+  customWidth: nullable(num),
+  customHeight: nullable(num),
+  orientation: nullable(oneOf("Portrait", "Landscape")),
+  reorder: withDefault(nullable(record({ orderId: int, previousPricePence: inRange(int, 0), reuseArtwork: bool })), null),
 });
-export type BasketState = z.infer<typeof basketStateSchema>;
+
+const readState = record<BasketState>({
+  items: arrayOf(readItem),
+  discount: inRange(num, 0, 100),
+  promoCode: withDefault(nullable(str), null),
+});
+
+/** A basket read from storage (untrusted JSON), or null when any part of it is malformed. */
+export function parseBasketState(raw: unknown): BasketState | null {
+  try {
+    return readState(raw);
+  } catch (error) {
+    if (error instanceof Invalid) return null;
+    throw error;
+  }
+}
 
 export const EMPTY_BASKET: BasketState = { items: [], discount: 0, promoCode: null };
 

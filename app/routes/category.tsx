@@ -42,6 +42,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           alt=""
           width={1200}
           height={300}
+          fetchPriority="high"
           className="absolute inset-0 h-full w-full object-cover opacity-40"
         />
         {/* Keeps the title and description legible where the illustration runs behind them (phones). */}

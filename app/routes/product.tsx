@@ -62,6 +62,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             alt={product.name}
             width={800}
             height={600}
+            fetchPriority="high"
             className="mt-4 aspect-[4/3] w-full rounded-lg bg-white object-contain ring-1 ring-slate-200"
           />
         </div>
