@@ -29,7 +29,7 @@ test.describe("order history", () => {
     await expect(rows).toHaveCount(12);
     await expect(page.getByRole("button", { name: "Load More" })).toHaveCount(0);
 
-    await page.getByRole("link", { name: `View order ${orders[0]!.orderGroupId}` }).click();
+    await page.getByRole("link", { name: `View order ${orders[0]!.orderGroupId}`, exact: true }).click();
     await expect(page.getByRole("heading", { name: `Order ${orders[0]!.orderGroupId}` })).toBeVisible();
     expect(await doneSteps(page)).toEqual(["ORDERED", "ARTWORK", "PRODUCTION"]);
     await expect(page.getByTestId("payment-status")).toHaveText("paid");
@@ -120,5 +120,21 @@ test.describe("order history", () => {
     await expect(page.getByRole("heading", { name: "Order Not Found" })).toBeVisible();
     await page.getByRole("link", { name: "Back to Orders" }).click();
     await expect(page).toHaveURL(/\/my-account\/orders$/);
+  });
+});
+
+test.describe("order history on a phone @phone", () => {
+  test("the list and the detail fit the screen: their tables scroll inside their cards", async ({ page, baseURL }) => {
+    const customer = await createCustomer(baseURL!);
+    const order = await placePaidOrder(baseURL!, customer, 1);
+    await signIn(page, customer);
+    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+    const viewport = page.viewportSize()!.width;
+    await visit(page, "/my-account/orders");
+    await expect(page.getByRole("link", { name: `View order ${order.orderGroupId}`, exact: true })).toBeAttached();
+    expect(await pageWidth()).toBeLessThanOrEqual(viewport);
+    await visit(page, `/my-account/orders/${order.orderGroupId}`);
+    await expect(page.getByRole("heading", { name: `Order ${order.orderGroupId}` })).toBeVisible();
+    expect(await pageWidth()).toBeLessThanOrEqual(viewport);
   });
 });

@@ -104,7 +104,7 @@ export default function OrderDetailPage() {
         </p>
       </section>
 
-      <section aria-label="Products" className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+      <section aria-label="Products" className="relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
         <table className="w-full min-w-[40rem] text-left text-sm">
           <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
             <tr>

@@ -75,7 +75,7 @@ export default function OrdersPage() {
         </div>
       ) : (
         <>
-          <div className="mt-6 overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+          <div className="relative mt-6 overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
             <table className="w-full min-w-[36rem] text-left text-sm">
               <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
                 <tr>
@@ -84,7 +84,7 @@ export default function OrdersPage() {
                   <th scope="col" className="px-4 py-3">Products</th>
                   <th scope="col" className="px-4 py-3">Status</th>
                   <th scope="col" className="px-4 py-3 text-right">Order Total</th>
-                  <th scope="col" className="px-4 py-3"><span className="sr-only">View</span></th>
+                  <th scope="col" className="px-4 py-3 text-right">View</th>
                 </tr>
               </thead>
               <tbody>

@@ -124,7 +124,7 @@ export default function StaffQueue() {
       {items === null && !problem ? <p className="mt-6 text-slate-600">Loading...</p> : null}
       {items && items.length === 0 ? <p className="mt-6 rounded-lg bg-white p-6 text-slate-600 ring-1 ring-slate-200">Nothing here.</p> : null}
       {items && items.length > 0 ? (
-        <div className="mt-6 overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+        <div className="relative mt-6 overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
           <table className="w-full min-w-[56rem] text-left text-sm">
             <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
               <tr>
