@@ -20,7 +20,11 @@ export function invoiceData(group: OrderGroupDetail, shop: ShopDetails): Invoice
   const invoiceNumber = invoiceNumberLabel(group.invoiceNumber);
   if (!invoiceNumber) throw new Error(`Order ${group.id} has no invoice number`);
   const billing = group.billing;
-  const name = `${billing.first_name} ${billing.last_name}`.trim();
+  // The billing names are optional (a looked-up address has none). The invoice then names the delivery's
+  // recipient, who is the customer, unless the parcel goes unbranded to a reseller's client: then the
+  // reseller's own sender name.
+  const fullName = (a: { first_name?: string | null; last_name?: string | null }) => `${a.first_name ?? ""} ${a.last_name ?? ""}`.trim();
+  const name = fullName(billing) || (group.blindShipping ? group.blindShipping.senderName.trim() : fullName(group.delivery));
   const date = ukDateParts(group.createdAt).isoDate;
   return {
     seller: { name: shop.legalName, address: shop.address.split(/,\s*/).join("\n"), vatNumber: shop.vatNumber, email: shop.email, phone: shop.phone },

@@ -9,7 +9,7 @@ import { ARTWORK_MESSAGES } from "../../../domain/artwork";
 import { readPdfText } from "../../documents/pdf-text";
 import { signUp, type TestCustomer } from "../../../tests/factories/accounts";
 import { cmykJpeg, multipart, rgbPng } from "../../../tests/factories/artwork";
-import { bannerLine, placeOrder, saveTestAddresses } from "../../../tests/factories/checkout";
+import { bannerLine, placeOrder, saveTestAddresses, TEST_ADDRESS } from "../../../tests/factories/checkout";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app";
 
 let t: TestApp;
@@ -269,7 +269,26 @@ describe("VAT invoice", () => {
     const other = await customer();
     expect((await t.app.inject({ method: "GET", url: `/api/orders/group/${orderGroupId}/invoice`, headers: other.auth })).statusCode).toBe(404);
   });
+  it("names the delivery's recipient when the billing address has no names (a looked-up address)", async () => {
+    const c = await signUp(t.app);
+    const saved = await t.app.inject({
+      method: "POST",
+      url: "/api/checkout/address",
+      headers: c.auth,
+      payload: {
+        userId: c.userId,
+        billing: { ...TEST_ADDRESS, first_name: "", last_name: "" },
+        delivery: { ...TEST_ADDRESS, first_name: "Priya", last_name: "Shah" },
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { orderGroupId } = await placeOrder(t.app, c, [await smallBanner()]);
+    const invoice = await t.app.inject({ method: "GET", url: `/api/orders/group/${orderGroupId}/invoice`, headers: c.auth });
+    const text = await readPdfText(new Uint8Array(invoice.rawPayload));
+    expect(text).toMatch(/Bill to\s+Priya Shah/);
+  });
 });
+
 
 describe("reorder", () => {
   it("reuses the approved artwork on the new order without a second upload", async () => {
