@@ -181,7 +181,7 @@ export default function AddressAndDeliveryPage() {
             <button type="submit" className="btn-primary px-6 py-3 text-lg" disabled={busy}>
               {busy ? "Saving…" : "Proceed to Payment"}
             </button>
-            <FormStatus status={status} />
+            <FormStatus status={status?.text === ADDRESS_MESSAGES.fillRequired && Object.keys(form.errors).length === 0 ? null : status} />
           </div>
         </form>
 

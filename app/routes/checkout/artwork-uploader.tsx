@@ -26,6 +26,11 @@ export default function ArtworkUploaderPage() {
   });
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
+  // A refusal describes the files as they were: any change to them (upload, approval, quantity) retires it.
+  const onFileChange: typeof replaceFile = (...args) => {
+    setStatus(null);
+    replaceFile(...args);
+  };
 
   const onComplete = async () => {
     setBusy(true);
@@ -83,7 +88,7 @@ export default function ArtworkUploaderPage() {
               come back from your account.
             </p>
             {state.group.products.map((product) => (
-              <ItemUploader key={product.order_id} product={product} onFileChange={replaceFile} />
+              <ItemUploader key={product.order_id} product={product} onFileChange={onFileChange} />
             ))}
             <div className="flex flex-wrap items-center gap-4">
               <button type="button" className="btn-primary px-6 py-3 text-lg" onClick={() => void onComplete()} disabled={busy}>
