@@ -127,7 +127,7 @@ function Reorder({ product }: { product: OrderProduct }) {
   }
   return (
     <div className="mt-2 rounded-md bg-slate-50 p-3 ring-1 ring-slate-200">
-      <p className="text-sm">Add this item to your basket at today&apos;s price (you paid {formatPence(product.price_pence)}).</p>
+      <p className="text-sm">Add this item to your basket at today&apos;s price (last time {formatPence(product.price_pence)} before any promo).</p>
       {approved ? (
         <label className="mt-2 flex items-center gap-2 text-sm">
           <input type="checkbox" className="h-4 w-4 accent-brand-700" checked={reuse} onChange={(e) => setReuse(e.target.checked)} />

@@ -67,7 +67,7 @@ export function JobItem({ item, onChanged }: { item: OrderProduct; onChanged: ()
       <div className="mt-4 grid gap-3 md:grid-cols-2">
         {item.files.length === 0 ? <p className="text-sm text-slate-500">No artwork uploaded yet.</p> : null}
         {item.files.map((file) => (
-          <JobFile key={file.id} file={file} />
+          <JobFile key={file.id} file={file} orderId={item.order_id} />
         ))}
       </div>
 
@@ -113,7 +113,7 @@ export function JobItem({ item, onChanged }: { item: OrderProduct; onChanged: ()
   );
 }
 
-function JobFile({ file }: { file: OrderFile }) {
+function JobFile({ file, orderId }: { file: OrderFile; orderId: number }) {
   const thumb = useAuthorisedObjectUrl(file.thumbnail_url);
   return (
     <div className="flex gap-3 rounded-md border border-slate-200 p-3">
@@ -126,7 +126,7 @@ function JobFile({ file }: { file: OrderFile }) {
           {file.file_name}
         </p>
         {file.preflight ? <PreflightReport preflight={file.preflight} /> : null}
-        <button type="button" className="mt-2 font-semibold text-brand-700 hover:underline" onClick={() => void openPrivateFile(file.pdf_url, `item-v${file.version_number}-print.pdf`)}>
+        <button type="button" className="mt-2 font-semibold text-brand-700 hover:underline" onClick={() => void openPrivateFile(file.pdf_url, `item-${orderId}-v${file.version_number}-print.pdf`)}>
           Download print PDF
         </button>
       </div>
