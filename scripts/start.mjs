@@ -20,9 +20,11 @@ function newestMtime(target) {
   return newest;
 }
 
-const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
+// A build made by `npm run build` counts as well as one made here: its server bundle is written last.
+const serverBundle = path.join(root, "build", "server-main.js");
+const builtAt = Math.max(fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0, fs.existsSync(serverBundle) ? fs.statSync(serverBundle).mtimeMs : 0);
 const changed = Math.max(...sources.map(newestMtime));
-if (!builtAt || changed > builtAt || !fs.existsSync(path.join(root, "build", "server-main.js"))) {
+if (!builtAt || changed > builtAt || !fs.existsSync(serverBundle)) {
   console.log("Building the shop (first start, or the sources changed)…");
   const result = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
