@@ -478,6 +478,13 @@ async function main() {
   const out = path.join(import.meta.dirname, "results", "latest.json");
   writeReport(out, report);
   console.log(`\nWrote ${path.relative(root, out)} (run took ${report.wallClockSeconds} s).`);
+
+  // The upload benchmark starts and stops its own servers (bench/upload.mjs); it writes results/upload.json.
+  if (wanted("200 MB artwork upload")) {
+    const env = quick ? { ...process.env, BENCH_UPLOAD_RUNS: process.env.BENCH_UPLOAD_RUNS ?? "1" } : process.env;
+    const upload = spawnSync(process.execPath, [path.join(import.meta.dirname, "upload.mjs")], { cwd: root, stdio: "inherit", env });
+    if (upload.status !== 0) throw new Error(`the upload benchmark failed (${upload.status ?? upload.signal})`);
+  }
 }
 
 try {
