@@ -78,6 +78,26 @@ export type ValidConfiguration = {
 
 const MAX_QUANTITY = 100_000;
 
+type OptionRules = { byId: Map<number, AttributeView>; groups: { group: string; defaultId: number | undefined }[] };
+
+// A product's options do not change while its catalogue snapshot lives, and calculatePrice checks a
+// configuration on every change a customer makes: the lookup table and the groups' defaults are built
+// once per attribute list rather than on every call.
+const optionRulesByAttributes = new WeakMap<readonly AttributeView[], OptionRules>();
+
+function optionRules(product: Pick<ProductView, "attributes">): OptionRules {
+  let rules = optionRulesByAttributes.get(product.attributes);
+  if (!rules) {
+    const defaults = defaultSelection(product);
+    rules = {
+      byId: new Map(product.attributes.map((a) => [a.id, a])),
+      groups: attributeGroups(product).map(({ group }) => ({ group, defaultId: defaults[group] })),
+    };
+    optionRulesByAttributes.set(product.attributes, rules);
+  }
+  return rules;
+}
+
 /** Checks a configuration against the product. Every refusal names the payload field at fault. */
 export function validateConfiguration(
   product: ConfigurableProduct,
@@ -115,25 +135,32 @@ export function validateConfiguration(
     heightMm = request.heightMm!;
   }
 
-  const byId = new Map(product.attributes.map((a) => [a.id, a]));
+  const { byId, groups } = optionRules(product);
   const chosen = new Map<string, number>();
-  for (const [index, sent] of request.attributes.entries()) {
+  for (let index = 0; index < request.attributes.length; index++) {
+    const sent = request.attributes[index]!;
     const attribute = byId.get(sent.subattribute_id);
-    const field = `attributes[${index}]`;
-    if (!attribute) return fail(field, `${field}.subattribute_id ${sent.subattribute_id} is not an option of this product`);
+    if (!attribute) {
+      const field = `attributes[${index}]`;
+      return fail(field, `${field}.subattribute_id ${sent.subattribute_id} is not an option of this product`);
+    }
     if (sent.group !== undefined && sent.group !== attribute.group) {
+      const field = `attributes[${index}]`;
       return fail(field, `${field}.group "${sent.group}" does not match option ${attribute.id} (group "${attribute.group}")`);
     }
-    if (chosen.has(attribute.group)) return fail(field, `${field}: only one option may be chosen for "${attribute.group}"`);
+    if (chosen.has(attribute.group)) {
+      const field = `attributes[${index}]`;
+      return fail(field, `${field}: only one option may be chosen for "${attribute.group}"`);
+    }
     chosen.set(attribute.group, attribute.id);
   }
-  const defaults = defaultSelection(product);
   const selected = new Set<number>();
-  for (const group of attributeGroups(product)) {
-    const id = chosen.get(group.group) ?? defaults[group.group];
+  for (const group of groups) {
+    const id = chosen.get(group.group) ?? group.defaultId;
     if (id !== undefined) selected.add(id);
   }
-  const attributeIds = product.attributes.filter((a) => selected.has(a.id)).map((a) => a.id);
+  const attributeIds: number[] = [];
+  for (const attribute of product.attributes) if (selected.has(attribute.id)) attributeIds.push(attribute.id);
   return { ok: true, value: { quantity, widthMm, heightMm, attributeIds } };
 }
 

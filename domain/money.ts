@@ -61,6 +61,7 @@ export function roundHalfUp(value: Rational): number {
  */
 export function decimalToRational(value: number): Rational {
   if (!Number.isFinite(value)) throw new RangeError(`Not a finite number: ${value}`);
+  if (Number.isSafeInteger(value)) return { num: BigInt(value), den: 1n }; // whole numbers: no need to read the digits
   const match = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(value));
   if (!match) throw new RangeError(`Cannot read ${value} as a decimal`);
   const [, sign = "", intPart = "0", fracPart = "", expPart = "0"] = match;
