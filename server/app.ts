@@ -13,7 +13,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { DbHandle } from "../db/client";
 import { registerApi } from "./api";
-import { errorBody } from "./api/errors";
+import { errorBody, internalErrorBody, INVALID_JSON_MESSAGE, validationErrorBody } from "./api/errors";
 import type { Config } from "./config";
 import { registerMailViewer } from "./dev/mail-viewer";
 import { registerAuth } from "./plugins/auth";
@@ -22,6 +22,7 @@ import { createResponseSerializerCompiler } from "./plugins/serializer";
 import { mailDir, type MailTransport } from "./integrations/email/transport";
 import type { PaymentProvider } from "./integrations/payments/payment-provider";
 import { createServices } from "./services";
+import { createDirectRoutes, type DirectRoutes } from "./direct-routes";
 import { createResponseCache, type ResponseCache } from "./response-cache";
 import { registerSsr, type SsrSource } from "./ssr";
 import { registerStatic } from "./static";
@@ -56,10 +57,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const logDestination = options.logger === undefined && config.logLevel !== "silent" ? pino.destination({ dest: 1, sync: false, minLength: 4096 }) : null;
   const requestId = requestIdGenerator();
   // Prepared answers are sent by the listener itself, ahead of the router (server/response-cache.ts).
-  const front: { cache?: ResponseCache } = {};
+  // So are the few JSON calls that declare a direct route (server/direct-routes.ts).
+  const front: { cache?: ResponseCache; direct?: DirectRoutes } = {};
   const app = Fastify({
     serverFactory: (handler) => createServer((req, res) => {
-      if (!front.cache?.serve(req, res)) handler(req, res);
+      if (!front.cache?.serve(req, res) && !front.direct?.serve(req, res)) handler(req, res);
     }),
     logger: options.logger ?? (logDestination ? { level: config.logLevel, stream: logDestination } : { level: config.logLevel }),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
@@ -84,6 +86,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   front.cache = responseCache;
   services.catalogue.onChange(() => responseCache.clear());
   app.decorate("responseCache", responseCache);
+  const directRoutes = createDirectRoutes({ log: app.log, requestId, checkWithZod: config.env === "test" });
+  front.direct = directRoutes;
+  app.decorate("directRoutes", directRoutes);
   registerAuth(app, (token) => services.accounts.authenticate(token));
   app.addHook("onClose", async () => {
     try {
@@ -147,16 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
 function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: Record<string, string> = {};
-      for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, "").replace(/\//g, ".") || "body";
-        fields[field] ??= issue.message ?? "is invalid";
-      }
-      const [field, detail] = Object.entries(fields)[0] ?? ["body", "is invalid"];
-      const message = field !== "body" && !detail.startsWith(field.split(".")[0]!) ? `${field}: ${detail}` : detail;
-      return reply.status(400).send(errorBody(message, 400, fields));
-    }
+    if (hasZodFastifySchemaValidationErrors(error)) return reply.status(400).send(validationErrorBody(error.validation));
     const err = error as { statusCode?: number; message?: string; code?: string };
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
     if (status < 500) {
@@ -166,14 +162,13 @@ function installErrorHandling(app: FastifyInstance): void {
           : err.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
             ? "Unsupported content type."
             : err.code === "FST_ERR_CTP_EMPTY_JSON_BODY" || err.code === "FST_ERR_CTP_INVALID_JSON_BODY"
-              ? "The request body is not valid JSON."
+              ? INVALID_JSON_MESSAGE
               : (err.message ?? "Bad request");
       if (status === 429) reply.header("retry-after", reply.getHeader("retry-after") ?? "60");
       return reply.status(status).send(errorBody(message, status));
     }
     request.log.error({ err: error, reqId: request.id }, "request failed");
-    const message = `Something went wrong on our side. Please try again (reference ${request.id}).`;
-    return reply.status(500).send(errorBody(message, 500));
+    return reply.status(500).send(internalErrorBody(request.id));
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -7,23 +7,30 @@ import type { FastifySerializerCompiler } from "fastify/types/schema";
 import { serializerCompiler as zodSerializerCompiler } from "fastify-type-provider-zod";
 import { z } from "zod";
 
-export function createResponseSerializerCompiler(options: { checkWithZod: boolean }): FastifySerializerCompiler<unknown> {
-  return (route) => {
-    const schema = route.schema as z.ZodType;
-    const strict = zodSerializerCompiler(route as never) as (data: unknown) => string;
-    let fast: (data: unknown) => string;
-    try {
-      const json = z.toJSONSchema(schema, { io: "output", unrepresentable: "any", target: "draft-7" }) as Record<string, unknown>;
-      delete json.$schema;
-      fast = fastJson(json as unknown as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
-    } catch {
-      // A schema JSON Schema cannot express: the zod serializer handles that route.
-      return strict;
-    }
-    if (!options.checkWithZod) return fast;
-    return (data) => {
-      strict(data);
-      return fast(data);
-    };
+export type SerializerOptions = { checkWithZod: boolean };
+
+/** The serialiser of one response schema (`method` and `url` only name the route in a drift error). */
+export function compileJsonSerializer(
+  schema: z.ZodType,
+  options: SerializerOptions & { method: string; url: string },
+): (data: unknown) => string {
+  const strict = zodSerializerCompiler({ schema, method: options.method, url: options.url } as never) as (data: unknown) => string;
+  let fast: (data: unknown) => string;
+  try {
+    const json = z.toJSONSchema(schema, { io: "output", unrepresentable: "any", target: "draft-7" }) as Record<string, unknown>;
+    delete json.$schema;
+    fast = fastJson(json as unknown as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
+  } catch {
+    // A schema JSON Schema cannot express: the zod serializer handles that route.
+    return strict;
+  }
+  if (!options.checkWithZod) return fast;
+  return (data) => {
+    strict(data);
+    return fast(data);
   };
+}
+
+export function createResponseSerializerCompiler(options: SerializerOptions): FastifySerializerCompiler<unknown> {
+  return (route) => compileJsonSerializer(route.schema as z.ZodType, { ...options, method: route.method, url: route.url });
 }

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { priceConfiguration, validateConfiguration } from "../../../domain/configuration";
 import { penceToPounds } from "../../../domain/money";
 import { errorBody, errorSchema } from "../errors";
+import type { Services } from "../../services";
 
 /** A number, or a string holding one (form inputs send strings). Empty means "not given". */
 const numeric = (field: string) =>
@@ -39,6 +40,29 @@ const breakdownSchema = z.object({
   attributeIds: z.array(z.number().int()),
 });
 
+const calculatePriceResponse = { 200: z.object({ total: z.number(), breakdown: breakdownSchema }), 400: errorSchema };
+
+type CalculatePriceAnswer =
+  | { status: 200; payload: z.infer<(typeof calculatePriceResponse)[200]> }
+  | { status: 400; payload: ReturnType<typeof errorBody> };
+
+/** The price of one configured line: the one handler of both ways in (Fastify's route and the direct one). */
+async function calculatePrice(services: Services, body: z.output<typeof calculatePriceBody>): Promise<CalculatePriceAnswer> {
+  if (body.selectedQuantity === undefined) return { status: 400, payload: errorBody("selectedQuantity is required") };
+  const snapshot = await services.catalogue.snapshot();
+  const product = snapshot.productById.get(body.productId);
+  if (!product) return { status: 400, payload: errorBody(`productId: no product with id ${body.productId}`) };
+  const checked = validateConfiguration(product, {
+    quantity: body.selectedQuantity,
+    widthMm: body.customWidth,
+    heightMm: body.customHeight,
+    attributes: body.attributes,
+  });
+  if (!checked.ok) return { status: 400, payload: errorBody(checked.error.message) };
+  const breakdown = priceConfiguration(product, checked.value);
+  return { status: 200, payload: { total: penceToPounds(breakdown.linePence), breakdown: { ...breakdown, attributeIds: checked.value.attributeIds } } };
+}
+
 export async function pricingRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
@@ -51,24 +75,19 @@ export async function pricingRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ["pricing"],
         summary: "The price of one configured line, in pounds (total), with the pence breakdown",
         body: calculatePriceBody,
-        response: { 200: z.object({ total: z.number(), breakdown: breakdownSchema }), 400: errorSchema },
+        response: calculatePriceResponse,
       },
     },
     async (request, reply) => {
-      const body = request.body;
-      if (body.selectedQuantity === undefined) return reply.status(400).send(errorBody("selectedQuantity is required"));
-      const snapshot = await services.catalogue.snapshot();
-      const product = snapshot.productById.get(body.productId);
-      if (!product) return reply.status(400).send(errorBody(`productId: no product with id ${body.productId}`));
-      const checked = validateConfiguration(product, {
-        quantity: body.selectedQuantity,
-        widthMm: body.customWidth,
-        heightMm: body.customHeight,
-        attributes: body.attributes,
-      });
-      if (!checked.ok) return reply.status(400).send(errorBody(checked.error.message));
-      const breakdown = priceConfiguration(product, checked.value);
-      return { total: penceToPounds(breakdown.linePence), breakdown: { ...breakdown, attributeIds: checked.value.attributeIds } };
+      const { status, payload } = await calculatePrice(services, request.body);
+      return reply.status(status).send(payload);
     },
   );
+  // Called on every change a customer makes: also answered by the listener ahead of the router.
+  app.directRoutes.add({
+    url: `${app.prefix}/calculatePrice`,
+    body: calculatePriceBody,
+    response: calculatePriceResponse,
+    handle: (body) => calculatePrice(services, body),
+  });
 }

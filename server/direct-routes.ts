@@ -1,0 +1,161 @@
+// A few JSON calls are made so often that the framework's per-request pipeline is most of their cost:
+// `POST /api/calculatePrice` runs on every change a customer makes to a configuration. Such a route is
+// declared twice by its own module, from the same parts: once as a Fastify route (documentation, inject,
+// anything unusual) and once here, where the node:http listener answers it before the router runs.
+//
+// The direct answer goes through the same steps in the same order, with the same parts: the body parser
+// (secure-json-parse, prototype poisoning refused), the route's compiled zod validator and the shared 400
+// it produces, the route's own handler, the route's serialiser, the security headers and request id, the
+// compression rule (br or gzip from 1 KiB) and the one request log line. server/direct-routes.test.ts
+// sends a corpus of good and bad requests both ways and requires the same status, headers and body.
+//
+// Only plain requests come here: the exact path, `application/json` (optionally `; charset=utf-8`), a
+// Content-Length up to DIRECT_BODY_LIMIT_BYTES, no Transfer-Encoding and no Expect. The decision is made
+// on the headers alone, before any byte of the body is read, so everything else reaches Fastify untouched.
+import { performance } from "node:perf_hooks";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
+import type { FastifyBaseLogger } from "fastify";
+import { validatorCompiler } from "fastify-type-provider-zod";
+import secureJson from "secure-json-parse";
+import type { z } from "zod";
+import { errorSchema, INVALID_JSON_MESSAGE, internalErrorBody, validationErrorBody, type ValidationIssue } from "./api/errors";
+import { compileJsonSerializer } from "./plugins/serializer";
+import { SECURITY_HEADERS } from "./plugins/security-headers";
+
+/** Larger bodies (none of a direct route's valid ones come close) go to Fastify and its own limit. */
+export const DIRECT_BODY_LIMIT_BYTES = 64 * 1024;
+/** The compress plugin's threshold (server/app.ts). */
+const COMPRESS_THRESHOLD_BYTES = 1024;
+const JSON_TYPE = /^application\/json\s*(?:;\s*charset=utf-8\s*)?$/i;
+
+export type DirectAnswer = { status: number; payload: unknown };
+
+export type DirectRouteDefinition<Body extends z.ZodType> = {
+  /** The whole path, prefix included, e.g. `/api/calculatePrice`. Only POST is served directly. */
+  url: string;
+  body: Body;
+  /** Response schemas by status, as on the Fastify route. */
+  response: Record<number, z.ZodType>;
+  /** The route's handler: the same function the Fastify route calls with its validated body. */
+  handle: (body: z.output<Body>) => Promise<DirectAnswer>;
+};
+
+type CompiledRoute = {
+  validate: (data: unknown) => { value?: unknown; error?: ValidationIssue[] };
+  serializers: Map<number, (data: unknown) => string>;
+  handle: (body: never) => Promise<DirectAnswer>;
+};
+
+export type DirectRoutes = {
+  add<Body extends z.ZodType>(definition: DirectRouteDefinition<Body>): void;
+  /** The node:http front: takes a plain POST to a direct route and returns true, or returns false untouched. */
+  serve(req: IncomingMessage, res: ServerResponse): boolean;
+};
+
+const JSON_PARSE_OPTIONS = { protoAction: "error", constructorAction: "error" } as const;
+
+export function createDirectRoutes(options: {
+  log: FastifyBaseLogger;
+  requestId: (req: IncomingMessage) => string;
+  checkWithZod: boolean;
+}): DirectRoutes {
+  const { log, requestId, checkWithZod } = options;
+  const routes = new Map<string, CompiledRoute>();
+  const errorSerializer = compileJsonSerializer(errorSchema, { checkWithZod, method: "POST", url: "(direct routes)" });
+  // Everything before the request id is the same on every answer: computed once.
+  const leadingHeaders = Object.entries(SECURITY_HEADERS).flat();
+
+  function send(req: IncomingMessage, res: ServerResponse, id: string, started: number, status: number, json: string): void {
+    let body: Buffer | string = json;
+    const headers = leadingHeaders.slice();
+    headers.push("x-request-id", id, "content-type", "application/json; charset=utf-8");
+    if (Buffer.byteLength(json) >= COMPRESS_THRESHOLD_BYTES) {
+      const encoding = acceptedEncoding(req.headers["accept-encoding"]);
+      if (encoding === "br") body = brotliCompressSync(json, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } });
+      else if (encoding === "gzip") body = gzipSync(json);
+      if (encoding) headers.push("vary", "accept-encoding", "content-encoding", encoding);
+    }
+    headers.push("content-length", String(Buffer.byteLength(body)));
+    res.writeHead(status, headers);
+    res.end(body);
+    log.info({ reqId: id, method: "POST", url: req.url, statusCode: status, ms: Math.round((performance.now() - started) * 10) / 10 }, "request");
+  }
+
+  async function answer(req: IncomingMessage, res: ServerResponse, route: CompiledRoute, raw: Buffer, id: string, started: number) {
+    let parsed: unknown;
+    try {
+      if (raw.length === 0) throw new SyntaxError("empty body");
+      parsed = secureJson.parse(raw, undefined, JSON_PARSE_OPTIONS);
+    } catch {
+      return send(req, res, id, started, 400, errorSerializer({ error: INVALID_JSON_MESSAGE, message: INVALID_JSON_MESSAGE, statusCode: 400 }));
+    }
+    const checked = route.validate(parsed);
+    if (checked.error) return send(req, res, id, started, 400, errorSerializer(validationErrorBody(checked.error)));
+    try {
+      const { status, payload } = await route.handle(checked.value as never);
+      const serialize = route.serializers.get(status) ?? errorSerializer;
+      send(req, res, id, started, status, serialize(payload));
+    } catch (error) {
+      log.error({ err: error, reqId: id }, "request failed");
+      if (!res.headersSent) send(req, res, id, started, 500, errorSerializer(internalErrorBody(id)));
+      else res.destroy();
+    }
+  }
+
+  return {
+    add(definition) {
+      const method = "POST";
+      const serializers = new Map<number, (data: unknown) => string>();
+      for (const [status, schema] of Object.entries(definition.response)) {
+        serializers.set(Number(status), compileJsonSerializer(schema, { checkWithZod, method, url: definition.url }));
+      }
+      const validate = validatorCompiler({ schema: definition.body, method, url: definition.url, httpPart: "body" } as never) as CompiledRoute["validate"];
+      routes.set(definition.url, { validate, serializers, handle: definition.handle as CompiledRoute["handle"] });
+    },
+
+    serve(req, res) {
+      if (req.method !== "POST" || routes.size === 0) return false;
+      const route = routes.get(req.url ?? "");
+      if (!route) return false;
+      const { headers } = req;
+      const type = headers["content-type"];
+      const length = Number(headers["content-length"]);
+      if (
+        type === undefined ||
+        !JSON_TYPE.test(type) ||
+        headers["content-length"] === undefined ||
+        !Number.isSafeInteger(length) ||
+        length > DIRECT_BODY_LIMIT_BYTES ||
+        headers["transfer-encoding"] !== undefined ||
+        headers.expect !== undefined
+      ) {
+        return false;
+      }
+      const started = performance.now();
+      const id = requestId(req);
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      // A client that goes away mid-body gets nothing; there is nobody to answer.
+      req.on("error", () => {});
+      req.on("end", () => {
+        void answer(req, res, route, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), id, started);
+      });
+      return true;
+    },
+  };
+}
+
+/** The encoding the compress plugin would choose: br, then gzip, unless refused with q=0. */
+function acceptedEncoding(header: string | string[] | undefined): "br" | "gzip" | null {
+  if (typeof header !== "string" || header === "") return null;
+  const accepted = new Set<string>();
+  for (const part of header.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const refused = params.some((p) => /^\s*q=0(?:\.0*)?\s*$/.test(p));
+    if (name && !refused) accepted.add(name.trim());
+  }
+  if (accepted.has("br") || accepted.has("*")) return "br";
+  if (accepted.has("gzip")) return "gzip";
+  return null;
+}
