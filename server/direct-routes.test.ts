@@ -42,8 +42,11 @@ beforeAll(async () => {
     url: "/api/double",
     body: z.object({ n: z.number({ error: "n must be a number" }).int("n must be a whole number"), words: z.number().int().optional() }),
     response: { 200: z.object({ doubled: z.number(), text: z.string().optional() }), 400: errorSchema },
-    handle: async ({ n, words }) => {
-      if (n === 13) throw new Error("unlucky");
+    // Answers synchronously, except 7 (later, through a promise); 13 rejects, 14 throws.
+    handle: ({ n, words }) => {
+      if (n === 13) return Promise.reject(new Error("unlucky"));
+      if (n === 14) throw new Error("very unlucky");
+      if (n === 7) return new Promise((resolve) => setTimeout(() => resolve({ status: 200, payload: { doubled: 14 } }), 5));
       if (n < 0) return { status: 400, payload: errorBody("n must not be negative") };
       return { status: 200, payload: { doubled: n * 2, ...(words ? { text: "word ".repeat(words) } : {}) } };
     },
@@ -127,13 +130,24 @@ describe("direct routes: answered by the listener", () => {
     expect(({} as Record<string, unknown>).admin).toBeUndefined();
   });
 
-  it("answers 500 with the request id and logs the error when the handler throws", async () => {
-    const { body, headers } = json({ n: 13 });
+  it("waits for a handler that answers later", async () => {
+    const { body, headers } = json({ n: 7 });
+    const res = await call("/api/double", body, headers);
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body.toString())).toEqual({ doubled: 14 });
+    expect(lines).toHaveLength(1);
+  });
+
+  it.each([
+    ["rejects", 13, "unlucky"],
+    ["throws", 14, "very unlucky"],
+  ])("answers 500 with the request id and logs the error when the handler %s", async (_how, n, message) => {
+    const { body, headers } = json({ n });
     const res = await call("/api/double", body, headers);
     expect(res.status).toBe(500);
     const id = res.headers["x-request-id"];
     expect(JSON.parse(res.body.toString()).message).toBe(`Something went wrong on our side. Please try again (reference ${id}).`);
-    expect(lines.find((l) => l.msg === "request failed")).toMatchObject({ reqId: id, err: { message: "unlucky" } });
+    expect(lines.find((l) => l.msg === "request failed")).toMatchObject({ reqId: id, err: { message } });
     expect(lines.find((l) => l.msg === "request")).toMatchObject({ reqId: id, statusCode: 500 });
   });
 

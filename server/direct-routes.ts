@@ -37,14 +37,17 @@ export type DirectRouteDefinition<Body extends z.ZodType> = {
   body: Body;
   /** Response schemas by status, as on the Fastify route. */
   response: Record<number, z.ZodType>;
-  /** The route's handler: the same function the Fastify route calls with its validated body. */
-  handle: (body: z.output<Body>) => Promise<DirectAnswer>;
+  /**
+   * The route's handler: the same function the Fastify route calls with its validated body. It may answer
+   * synchronously: a promise per request is a real cost once React's renderer has turned async hooks on.
+   */
+  handle: (body: z.output<Body>) => DirectAnswer | Promise<DirectAnswer>;
 };
 
 type CompiledRoute = {
   validate: (data: unknown) => { value?: unknown; error?: ValidationIssue[] };
   serializers: Map<number, (data: unknown) => string>;
-  handle: (body: never) => Promise<DirectAnswer>;
+  handle: (body: never) => DirectAnswer | Promise<DirectAnswer>;
 };
 
 export type DirectRoutes = {
@@ -82,7 +85,7 @@ export function createDirectRoutes(options: {
     log.info({ reqId: id, method: "POST", url: req.url, statusCode: status, ms: Math.round((performance.now() - started) * 10) / 10 }, "request");
   }
 
-  async function answer(req: IncomingMessage, res: ServerResponse, route: CompiledRoute, raw: Buffer, id: string, started: number) {
+  function answer(req: IncomingMessage, res: ServerResponse, route: CompiledRoute, raw: Buffer, id: string, started: number): void {
     let parsed: unknown;
     try {
       if (raw.length === 0) throw new SyntaxError("empty body");
@@ -92,14 +95,21 @@ export function createDirectRoutes(options: {
     }
     const checked = route.validate(parsed);
     if (checked.error) return send(req, res, id, started, 400, errorSerializer(validationErrorBody(checked.error)));
-    try {
-      const { status, payload } = await route.handle(checked.value as never);
+    const succeed = ({ status, payload }: DirectAnswer) => {
       const serialize = route.serializers.get(status) ?? errorSerializer;
       send(req, res, id, started, status, serialize(payload));
-    } catch (error) {
+    };
+    const fail = (error: unknown) => {
       log.error({ err: error, reqId: id }, "request failed");
       if (!res.headersSent) send(req, res, id, started, 500, errorSerializer(internalErrorBody(id)));
       else res.destroy();
+    };
+    try {
+      const result = route.handle(checked.value as never);
+      if (result instanceof Promise) result.then(succeed).catch(fail);
+      else succeed(result);
+    } catch (error) {
+      fail(error);
     }
   }
 
@@ -139,7 +149,7 @@ export function createDirectRoutes(options: {
       // A client that goes away mid-body gets nothing; there is nobody to answer.
       req.on("error", () => {});
       req.on("end", () => {
-        void answer(req, res, route, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), id, started);
+        answer(req, res, route, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), id, started);
       });
       return true;
     },

@@ -27,6 +27,8 @@ export type CatalogueSnapshot = {
 
 export type CatalogueService = {
   snapshot: () => Promise<CatalogueSnapshot>;
+  /** The current snapshot when it is already built, else null: lets a hot path skip a promise. */
+  loaded: () => CatalogueSnapshot | null;
   /** Call after any change to catalogue tables: the next read rebuilds, and cached pages are dropped. */
   invalidate: () => void;
   onChange: (listener: (version: number) => void) => void;
@@ -35,6 +37,7 @@ export type CatalogueService = {
 export function createCatalogueService(db: Db): CatalogueService {
   let version = 1;
   let current: Promise<CatalogueSnapshot> | null = null;
+  let ready: CatalogueSnapshot | null = null;
   const listeners: ((version: number) => void)[] = [];
 
   return {
@@ -42,15 +45,22 @@ export function createCatalogueService(db: Db): CatalogueService {
       if (!current) {
         const building = loadSnapshot(db, version);
         current = building;
-        building.catch(() => {
-          if (current === building) current = null;
-        });
+        building.then(
+          (snapshot) => {
+            if (current === building) ready = snapshot;
+          },
+          () => {
+            if (current === building) current = null;
+          },
+        );
       }
       return current;
     },
+    loaded: () => ready,
     invalidate() {
       version += 1;
       current = null;
+      ready = null;
       for (const listener of listeners) listener(version);
     },
     onChange(listener) {

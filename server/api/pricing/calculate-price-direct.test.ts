@@ -4,7 +4,9 @@
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync } from "node:zlib";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { products as productsTable } from "../../../db/schema";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app";
 
 type Attr = { group: string; subattribute_id: number; subattribute_name: string };
@@ -149,5 +151,23 @@ describe("POST /api/calculatePrice answers the same directly and through the rou
     expect(chunked.status).toBe(200);
     expect(JSON.parse(chunked.body.toString()).total).toBe(88.13);
     expect(charset.status).toBe(200);
+  });
+});
+
+describe("POST /api/calculatePrice after a catalogue change", () => {
+  it("prices from the new catalogue straight away, directly and through the router", async () => {
+    const body = JSON.stringify({ productId: id("pvc-banner"), customWidth: 1000, customHeight: 1000, selectedQuantity: 1, attributes: [] });
+    const before = JSON.parse((await bothWays(body)).direct.body.toString()) as { breakdown: { basePence: number } };
+    expect(t.app.services.catalogue.loaded()).not.toBeNull();
+
+    await t.db.db.update(productsTable).set({ pricePence: 2000 }).where(eq(productsTable.id, id("pvc-banner")));
+    t.app.services.catalogue.invalidate();
+    expect(t.app.services.catalogue.loaded()).toBeNull();
+
+    const { direct, routed } = await bothWays(body);
+    const after = JSON.parse(direct.body.toString()) as { breakdown: { basePence: number } };
+    expect(before.breakdown.basePence).not.toBe(2000);
+    expect(after.breakdown.basePence).toBe(2000); // £20.00/m² × 1 m²
+    expect(direct.body.toString()).toBe(routed.body.toString());
   });
 });

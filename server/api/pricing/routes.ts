@@ -5,6 +5,7 @@ import { priceConfiguration, validateConfiguration } from "../../../domain/confi
 import { penceToPounds } from "../../../domain/money";
 import { errorBody, errorSchema } from "../errors";
 import type { Services } from "../../services";
+import type { CatalogueSnapshot } from "../../services/catalogue-service";
 
 /** A number, or a string holding one (form inputs send strings). Empty means "not given". */
 const numeric = (field: string) =>
@@ -42,14 +43,24 @@ const breakdownSchema = z.object({
 
 const calculatePriceResponse = { 200: z.object({ total: z.number(), breakdown: breakdownSchema }), 400: errorSchema };
 
+type CalculatePriceBody = z.output<typeof calculatePriceBody>;
+
 type CalculatePriceAnswer =
   | { status: 200; payload: z.infer<(typeof calculatePriceResponse)[200]> }
   | { status: 400; payload: ReturnType<typeof errorBody> };
 
-/** The price of one configured line: the one handler of both ways in (Fastify's route and the direct one). */
-async function calculatePrice(services: Services, body: z.output<typeof calculatePriceBody>): Promise<CalculatePriceAnswer> {
+/**
+ * The price of one configured line: the one handler of both ways in (Fastify's route and the direct one).
+ * Synchronous once the catalogue is in memory, which is always but for the first call after a change.
+ */
+function calculatePrice(services: Services, body: CalculatePriceBody): CalculatePriceAnswer | Promise<CalculatePriceAnswer> {
+  const snapshot = services.catalogue.loaded();
+  if (snapshot) return priceAgainst(snapshot, body);
+  return services.catalogue.snapshot().then((loaded) => priceAgainst(loaded, body));
+}
+
+function priceAgainst(snapshot: CatalogueSnapshot, body: CalculatePriceBody): CalculatePriceAnswer {
   if (body.selectedQuantity === undefined) return { status: 400, payload: errorBody("selectedQuantity is required") };
-  const snapshot = await services.catalogue.snapshot();
   const product = snapshot.productById.get(body.productId);
   if (!product) return { status: 400, payload: errorBody(`productId: no product with id ${body.productId}`) };
   const checked = validateConfiguration(product, {
