@@ -137,21 +137,14 @@ export function validateConfiguration(
 
   const { byId, groups } = optionRules(product);
   const chosen = new Map<string, number>();
-  for (let index = 0; index < request.attributes.length; index++) {
-    const sent = request.attributes[index]!;
+  for (const [index, sent] of request.attributes.entries()) {
     const attribute = byId.get(sent.subattribute_id);
-    if (!attribute) {
-      const field = `attributes[${index}]`;
-      return fail(field, `${field}.subattribute_id ${sent.subattribute_id} is not an option of this product`);
-    }
+    const field = `attributes[${index}]`;
+    if (!attribute) return fail(field, `${field}.subattribute_id ${sent.subattribute_id} is not an option of this product`);
     if (sent.group !== undefined && sent.group !== attribute.group) {
-      const field = `attributes[${index}]`;
       return fail(field, `${field}.group "${sent.group}" does not match option ${attribute.id} (group "${attribute.group}")`);
     }
-    if (chosen.has(attribute.group)) {
-      const field = `attributes[${index}]`;
-      return fail(field, `${field}: only one option may be chosen for "${attribute.group}"`);
-    }
+    if (chosen.has(attribute.group)) return fail(field, `${field}: only one option may be chosen for "${attribute.group}"`);
     chosen.set(attribute.group, attribute.id);
   }
   const selected = new Set<number>();
@@ -159,8 +152,7 @@ export function validateConfiguration(
     const id = chosen.get(group.group) ?? group.defaultId;
     if (id !== undefined) selected.add(id);
   }
-  const attributeIds: number[] = [];
-  for (const attribute of product.attributes) if (selected.has(attribute.id)) attributeIds.push(attribute.id);
+  const attributeIds = product.attributes.filter((a) => selected.has(a.id)).map((a) => a.id);
   return { ok: true, value: { quantity, widthMm, heightMm, attributeIds } };
 }
 

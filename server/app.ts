@@ -23,7 +23,7 @@ import { mailDir, type MailTransport } from "./integrations/email/transport";
 import type { PaymentProvider } from "./integrations/payments/payment-provider";
 import { createServices } from "./services";
 import { createDirectRoutes, type DirectRoutes } from "./direct-routes";
-import { createResponseCache, type ResponseCache } from "./response-cache";
+import { COMPRESS_THRESHOLD_BYTES, createResponseCache, type ResponseCache } from "./response-cache";
 import { registerSsr, type SsrSource } from "./ssr";
 import { registerStatic } from "./static";
 
@@ -78,7 +78,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(createResponseSerializerCompiler({ checkWithZod: config.env === "test" }));
+  // In tests every answer is also checked against its zod schema (server/plugins/serializer.ts).
+  const checkWithZod = config.env === "test";
+  app.setSerializerCompiler(createResponseSerializerCompiler({ checkWithZod }));
 
   const services = createServices(options.db, config, {
     mailTransport: options.mailTransport,
@@ -90,7 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   front.cache = responseCache;
   services.catalogue.onChange(() => responseCache.clear());
   app.decorate("responseCache", responseCache);
-  const directRoutes = createDirectRoutes({ log: app.log, requestId, checkWithZod: config.env === "test" });
+  const directRoutes = createDirectRoutes({ log: app.log, requestId, checkWithZod });
   front.direct = directRoutes;
   app.decorate("directRoutes", directRoutes);
   registerAuth(app, (token) => services.accounts.authenticate(token));
@@ -113,7 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     );
     done();
   });
-  await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
+  await app.register(compress, { threshold: COMPRESS_THRESHOLD_BYTES, encodings: ["br", "gzip"] });
   await app.register(rateLimit, { global: false });
 
   installErrorHandling(app);

@@ -22,11 +22,10 @@ import type { z } from "zod";
 import { errorSchema, INVALID_JSON_MESSAGE, internalErrorBody, validationErrorBody, type ValidationIssue } from "./api/errors";
 import { compileJsonSerializer } from "./plugins/serializer";
 import { SECURITY_HEADERS } from "./plugins/security-headers";
+import { COMPRESS_THRESHOLD_BYTES } from "./response-cache";
 
 /** Larger bodies (none of a direct route's valid ones come close) go to Fastify and its own limit. */
 export const DIRECT_BODY_LIMIT_BYTES = 64 * 1024;
-/** The compress plugin's threshold (server/app.ts). */
-const COMPRESS_THRESHOLD_BYTES = 1024;
 const JSON_TYPE = /^application\/json\s*(?:;\s*charset=utf-8\s*)?$/i;
 
 export type DirectAnswer = { status: number; payload: unknown };

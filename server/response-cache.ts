@@ -37,8 +37,8 @@ export type CacheState = "HIT" | "MISS";
 /** Where a variant's request id goes: the last value of its header list (filled per request). */
 const REQUEST_ID = "x-request-id";
 
-// Small answers are not worth compressing (the same threshold as the compress plugin's).
-const COMPRESS_THRESHOLD_BYTES = 1024;
+/** Small answers are not worth compressing: the compress plugin's threshold, and every front path's. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 export function prepareAnswer(source: AnswerSource): PreparedAnswer {
   const common: [string, string][] = [];

@@ -7,22 +7,17 @@ import { brotliDecompressSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products as productsTable } from "../../../db/schema";
+import { productsBySlug, type ApiAttribute as Attr, type ApiProduct } from "../../../tests/factories/catalogue";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app";
-
-type Attr = { group: string; subattribute_id: number; subattribute_name: string };
-type Product = { id: number; slug: string; price_type: string; attributes: Attr[] };
 
 let t: TestApp;
 let port: number;
 let servedDirectly = 0;
-const products = new Map<string, Product>();
+let products = new Map<string, ApiProduct>();
 
 beforeAll(async () => {
   t = await createTestApp();
-  const data = (await t.app.inject({ method: "GET", url: "/api/data" })).json() as {
-    categories: { subcategories: { products: Product[] }[] }[];
-  };
-  for (const c of data.categories) for (const s of c.subcategories) for (const p of s.products) products.set(p.slug, p);
+  products = await productsBySlug(t.app);
   // Count what the listener answers itself (app.ts's front calls the same object's method).
   const direct = t.app.directRoutes;
   const serve = direct.serve.bind(direct);

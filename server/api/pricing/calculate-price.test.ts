@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { productsBySlug, type ApiAttribute as Attr, type ApiProduct as Product } from "../../../tests/factories/catalogue";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app";
 
-type Attr = { group: string; subattribute_id: number; subattribute_name: string };
-type Product = { id: number; slug: string; attributes: Attr[] };
-
 let t: TestApp;
-const bySlug = new Map<string, Product>();
+let bySlug = new Map<string, Product>();
 
 beforeAll(async () => {
   t = await createTestApp();
-  const data = (await t.app.inject({ method: "GET", url: "/api/data" })).json() as {
-    categories: { subcategories: { products: Product[] }[] }[];
-  };
-  for (const c of data.categories) for (const s of c.subcategories) for (const p of s.products) bySlug.set(p.slug, p);
+  bySlug = await productsBySlug(t.app);
 });
 afterAll(async () => {
   await t?.close();
