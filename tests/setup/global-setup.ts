@@ -5,11 +5,12 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { createDb } from "../../db/client";
 import { seedIfFresh } from "../../db/seed/seed";
-import { postgresAdminUrl, TEMPLATE_DATABASE, testDatabaseKind, withDatabase } from "./test-database";
+import { postgresAdminUrl, templateDatabaseName, testDatabaseKind, withDatabase } from "./test-database";
 
 declare module "vitest" {
   export interface ProvidedContext {
     pgliteTemplatePath: string;
+    postgresTemplateDatabase: string;
   }
 }
 
@@ -19,6 +20,7 @@ declare module "vitest" {
  */
 export default async function setup(project: TestProject) {
   if (testDatabaseKind() === "postgres") {
+    const TEMPLATE_DATABASE = templateDatabaseName(process.pid);
     const admin = new pg.Client({ connectionString: postgresAdminUrl() });
     await admin.connect();
     await admin.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`);
@@ -27,6 +29,7 @@ export default async function setup(project: TestProject) {
     await seedIfFresh(handle.db);
     await handle.close();
     project.provide("pgliteTemplatePath", "");
+    project.provide("postgresTemplateDatabase", TEMPLATE_DATABASE);
     return async () => {
       await admin.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`);
       await admin.end();
@@ -42,5 +45,6 @@ export default async function setup(project: TestProject) {
   const file = path.join(dir, "template.tar.gz");
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide("pgliteTemplatePath", file);
+  project.provide("postgresTemplateDatabase", "");
   return () => fs.rmSync(dir, { recursive: true, force: true });
 }

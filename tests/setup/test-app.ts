@@ -8,7 +8,7 @@ import { createDb, type DbHandle } from "../../db/client";
 import { buildApp, type App } from "../../server/app";
 import { loadConfig, type Config } from "../../server/config";
 import type { MailTransport } from "../../server/integrations/email/transport";
-import { postgresAdminUrl, TEMPLATE_DATABASE, testDatabaseKind, withDatabase } from "./test-database";
+import { postgresAdminUrl, testDatabaseKind, withDatabase } from "./test-database";
 
 /** A fresh copy of the seeded test database, for one test file. */
 export async function createTestDb(): Promise<DbHandle> {
@@ -16,7 +16,7 @@ export async function createTestDb(): Promise<DbHandle> {
     const name = `print_shop_test_${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: postgresAdminUrl() });
     await admin.connect();
-    await admin.query(`create database ${name} template ${TEMPLATE_DATABASE}`);
+    await admin.query(`create database ${name} template ${inject("postgresTemplateDatabase")}`);
     await admin.end();
     // The copy is dropped `with (force)` when the file ends, which ends any connection the pool still holds.
     const databaseUrl = withDatabase(postgresAdminUrl(), name);

@@ -13,4 +13,10 @@ export function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
-export const TEMPLATE_DATABASE = "print_shop_test_template";
+/**
+ * The seeded template every test file copies. Named per test run (the runner's pid), so two runs on one
+ * PostgreSQL (two checkouts, or CI beside a developer) never drop each other's template.
+ */
+export function templateDatabaseName(runId: string | number): string {
+  return `print_shop_test_template_${runId}`;
+}
