@@ -12,6 +12,12 @@ import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * An open transaction. Functions whose row locks or writes only mean something inside one (a status
+ * change, enqueueing an email with the change it reports) take this type, not `Db`.
+ */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
 export type DbHandle = {
   db: Db;
   kind: "pglite" | "postgres";

@@ -159,7 +159,7 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
           .onConflictDoNothing()
           .returning({ id: users.id });
         if (!created) return { ok: false as const, reason: "duplicate" as const };
-        const token = await openSession(created.id, tx as unknown as Db);
+        const token = await openSession(created.id, tx);
         return { ok: true as const, userId: created.id, token };
       });
     },
@@ -323,7 +323,7 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
           const [user] = await tx.select({ email: users.email, firstname: users.firstname }).from(users).where(eq(users.id, userId));
           if (!user) throw new Error(`No user ${userId}`);
           const content = passwordResetEmail(shop, { firstname: user.firstname, link, forStaff: options.forStaff });
-          await enqueueEmail(tx as unknown as Db, { to: user.email, messageIdDomain, ...content });
+          await enqueueEmail(tx, { to: user.email, messageIdDomain, ...content });
         }
       });
       if (options.email) sender.kick();
@@ -377,7 +377,7 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
         await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
         const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
         if (user) await tx.delete(loginThrottle).where(eq(loginThrottle.key, `email:${emailKey(user.email)}`));
-        const newToken = await openSession(userId, tx as unknown as Db);
+        const newToken = await openSession(userId, tx);
         forgetSessions((user) => user.userId === userId);
         return { ok: true as const, userId, token: newToken };
       });

@@ -234,7 +234,7 @@ export function createArtworkService(deps: ArtworkServiceDeps): ArtworkService {
       if (incomplete.length > 0) return { ok: false, status: 409, message: ARTWORK_MESSAGES.incomplete };
       await db.transaction(async (tx) => {
         for (const item of waiting) {
-          const moved = await changeItemStatus(tx as unknown as Db, item.id, "Print Ready", { kind: "customer", userId }, { note: "Artwork approved by the customer", set: { rejectionReason: null } });
+          const moved = await changeItemStatus(tx, item.id, "Print Ready", { kind: "customer", userId }, { note: "Artwork approved by the customer", set: { rejectionReason: null } });
           if (!moved.ok) throw new Error(moved.message);
         }
       });

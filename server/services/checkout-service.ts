@@ -154,8 +154,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
     }
 
     const checkoutId = newCheckoutId();
-    const reserved = await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    const reserved = await db.transaction(async (t) => {
       // A new checkout replaces the customer's unpaid ones: one open payment page per customer.
       const superseded = await t
         .update(checkouts)
@@ -230,8 +229,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
   }
 
   async function createOrder(checkout: typeof checkouts.$inferSelect): Promise<FulfilResult> {
-    const outcome = await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    const outcome = await db.transaction(async (t) => {
       const [group] = await t
         .insert(orderGroups)
         .values({

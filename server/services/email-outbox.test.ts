@@ -50,13 +50,15 @@ async function queue(n: number) {
   const queued = [];
   for (let i = 0; i < n; i++) {
     queued.push(
-      await enqueueEmail(t.db.db, {
-        to: `customer${i + 1}@example.com`,
-        subject: `Message ${i + 1}`,
-        text: `Text ${i + 1}`,
-        html: `<p>Text ${i + 1}</p>`,
-        messageIdDomain: "printwise.example.com",
-      }),
+      await t.db.db.transaction((tx) =>
+        enqueueEmail(tx, {
+          to: `customer${i + 1}@example.com`,
+          subject: `Message ${i + 1}`,
+          text: `Text ${i + 1}`,
+          html: `<p>Text ${i + 1}</p>`,
+          messageIdDomain: "printwise.example.com",
+        }),
+      ),
     );
   }
   return queued;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { emailOutbox } from "../../db/schema";
 import type { MailAddress, MailTransport } from "../integrations/email/transport";
 
@@ -21,7 +21,7 @@ export type OutboxRow = typeof emailOutbox.$inferSelect;
  * Queues a message inside the caller's transaction (pass the `tx`): it is sent only if that
  * transaction commits, and it is not lost if the mail server is down.
  */
-export async function enqueueEmail(tx: Db, mail: QueuedEmail): Promise<OutboxRow> {
+export async function enqueueEmail(tx: Tx, mail: QueuedEmail): Promise<OutboxRow> {
   const domain = (mail.messageIdDomain ?? "localhost").replace(/[^\w.-]/g, "") || "localhost";
   const [row] = await tx
     .insert(emailOutbox)

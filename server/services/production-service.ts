@@ -183,7 +183,7 @@ export function createProductionService(deps: ProductionDeps): ProductionService
     async move(orderId, to, staffUserId, note) {
       if (to === "Dispatched" || to === "Shipped") return { ok: false, status: 409, message: "Dispatch the order with its carrier and tracking number." };
       if (to === "Awaiting Artwork") return { ok: false, status: 409, message: "Use Reject artwork to send an item back to the customer, with a reason." };
-      const outcome = await db.transaction((tx) => changeItemStatus(tx as unknown as Db, orderId, to, { kind: "staff", userId: staffUserId }, { note }));
+      const outcome = await db.transaction((tx) => changeItemStatus(tx, orderId, to, { kind: "staff", userId: staffUserId }, { note }));
       if (!outcome.ok) return { ok: false, status: outcome.message === "No such item" ? 404 : 409, message: outcome.message };
       return { ok: true };
     },
@@ -195,8 +195,7 @@ export function createProductionService(deps: ProductionDeps): ProductionService
       if (!canRejectArtwork(current.status)) {
         return { ok: false, status: 409, message: `Artwork can be rejected while an item is Print Ready or in Production; this one is ${current.status}.` };
       }
-      const result = await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+      const result = await db.transaction(async (t) => {
         const moved = await changeItemStatus(t, orderId, "Awaiting Artwork", actor, { note: `Artwork rejected: ${reason}`, set: { rejectionReason: reason } });
         if (!moved.ok) return moved;
         // The customer approves again whatever they send next, and sees why.
@@ -232,8 +231,7 @@ export function createProductionService(deps: ProductionDeps): ProductionService
         return { ok: false, status: 409, message: `Every item must be Printed before dispatch: ${waiting.map((i) => `${i.productName} is ${i.status}`).join("; ")}.` };
       }
       const actor: Actor = { kind: "staff", userId: staffUserId };
-      const result = await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+      const result = await db.transaction(async (t) => {
         for (const item of group.items) {
           if (item.status !== "Printed") continue;
           const moved = await changeItemStatus(t, item.id, "Dispatched", actor, { note: `${carrier} ${trackingNumber}` });

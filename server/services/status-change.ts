@@ -1,7 +1,7 @@
 // Every status change of an order item goes through here: checked against the one transition table in
 // domain/, written with an event row (who, from, to, when), and the group's status kept in step.
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Tx } from "../../db/client";
 import { orderEvents, orderGroups, orders } from "../../db/schema";
 import { checkTransition, groupStatus, type OrderStatus } from "../../domain/order-status";
 
@@ -14,7 +14,7 @@ export type StatusChangeResult = { ok: true; changed: boolean } | { ok: false; m
  * clicking at once cannot both move it from the same status.
  */
 export async function changeItemStatus(
-  tx: Db,
+  tx: Tx,
   orderId: number,
   to: OrderStatus,
   actor: Actor,
@@ -43,7 +43,7 @@ export async function changeItemStatus(
 }
 
 /** The group is as far along as its least advanced item; a change of the group's status is an event too. */
-export async function syncGroupStatus(tx: Db, orderGroupId: number, actor: Actor): Promise<OrderStatus> {
+export async function syncGroupStatus(tx: Tx, orderGroupId: number, actor: Actor): Promise<OrderStatus> {
   const items = await tx.select({ status: orders.status }).from(orders).where(eq(orders.orderGroupId, orderGroupId)).orderBy(asc(orders.id));
   const next = groupStatus(items.map((i) => i.status));
   const [group] = await tx.select({ status: orderGroups.status }).from(orderGroups).where(eq(orderGroups.id, orderGroupId));

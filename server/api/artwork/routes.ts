@@ -6,6 +6,7 @@ import { z } from "zod";
 import { NOT_FOUND_MESSAGE, requireUser } from "../../plugins/auth";
 import type { OrderedArtwork, Preflight } from "../../services/artwork-service";
 import { errorBody, errorSchema } from "../errors";
+import { idParams } from "../schemas";
 import { fileView, orderFileSchema } from "../orders/serialise";
 import { intField, mmField, receiveMultipart, type Received } from "../uploads";
 
@@ -154,7 +155,7 @@ export async function artworkRoutes(fastify: FastifyInstance): Promise<void> {
           "Stores one version's artwork for an ordered item. Multipart: version_number, then either `artwork` (any image or PDF: checked and made print-ready here) or the spec's `pdf` and `thumbnail`; optional qty and notes (notes are kept with version 1). Replaces that version's earlier file.",
         security: bearer,
         consumes: ["multipart/form-data"],
-        params: z.object({ orderId: z.string().regex(/^\d{1,12}$/).transform(Number) }),
+        params: idParams("orderId"),
         response: { 201: z.object({ file: orderFileSchema }), 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema, 422: errorSchema.merge(preflightSchema.partial()) },
       },
     },
@@ -185,7 +186,7 @@ export async function artworkRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  const versionParams = z.object({ orderId: z.string().regex(/^\d{1,12}$/).transform(Number), versionNumber: z.string().regex(/^\d{1,4}$/).transform(Number) });
+  const versionParams = idParams("orderId").extend({ versionNumber: z.string().regex(/^\d{1,4}$/, "versionNumber must be a number").transform(Number) });
 
   app.patch(
     "/orders/:orderId/imgs/:versionNumber",
@@ -239,7 +240,7 @@ export async function artworkRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ["orders"],
         summary: "An artwork file (thumbnail, proof, print pdf or the original upload), for its owner or staff only",
         security: bearer,
-        params: z.object({ fileId: z.string().regex(/^\d{1,12}$/).transform(Number), kind: z.enum(["thumbnail", "proof", "pdf", "original"]) }),
+        params: idParams("fileId").extend({ kind: z.enum(["thumbnail", "proof", "pdf", "original"]) }),
       },
     },
     async (request, reply) => {

@@ -4,10 +4,10 @@ import { z } from "zod";
 import { isOwnId, NOT_FOUND_MESSAGE, requireUser } from "../../plugins/auth";
 import { decodeCursor, encodeCursor } from "../../services/order-service";
 import { errorBody, errorSchema } from "../errors";
+import { idParams } from "../schemas";
 import { orderGroupSchema, orderGroupView, orderListEntrySchema, orderListEntryView } from "./serialise";
 
 const bearer = [{ bearer: [] }];
-const idParam = (name: string) => z.object({ [name]: z.string().regex(/^\d{1,12}$/, `${name} must be a number`).transform(Number) });
 
 export const ORDER_PAGE_SIZE = 10;
 
@@ -50,7 +50,7 @@ export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ["orders"],
         summary: "One order group with its products, artwork files, addresses, payment and progress",
         security: bearer,
-        params: idParam("orderGroupId"),
+        params: idParams("orderGroupId"),
         response: { 200: orderGroupSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
       },
     },
@@ -69,7 +69,7 @@ export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ["orders"],
         summary: "The order's VAT invoice (PDF): the same number and the same bytes at every download",
         security: bearer,
-        params: idParam("orderGroupId"),
+        params: idParams("orderGroupId"),
       },
     },
     async (request, reply) => {
@@ -90,7 +90,7 @@ export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ["orders"],
         summary: "Attaches the item's options (subattribute ids) once; later calls change nothing",
         security: bearer,
-        params: idParam("orderId"),
+        params: idParams("orderId"),
         body: z.object({ attributes: z.array(z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)])).max(50) }),
         response: { 200: z.object({ success: z.literal(true), attributes: z.array(z.number().int()), already_attached: z.boolean() }), 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },
       },
@@ -110,7 +110,7 @@ export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ["orders"],
         summary: "Marks the order's artwork complete (status 'Print Ready'). Refused until every item has approved artwork for each version.",
         security: bearer,
-        params: idParam("orderGroupId"),
+        params: idParams("orderGroupId"),
         body: z.object({
           status: z.literal("Print Ready", { error: "Customers can only set status 'Print Ready'" }),
           products: z.array(z.object({ product_id: z.number().int().optional(), orientation: z.string().nullable().optional() }).passthrough()).max(100).optional(),

@@ -6,10 +6,10 @@ import { CARRIERS, TRACKING_NUMBER } from "../../../domain/production";
 import { NOT_FOUND_MESSAGE, requireUser } from "../../plugins/auth";
 import { decodeQueueCursor, encodeQueueCursor, parseStatus, QUEUE_PAGE_SIZE } from "../../services/production-service";
 import { errorBody, errorSchema } from "../errors";
+import { idParams } from "../schemas";
 import { orderGroupSchema, orderGroupView } from "../orders/serialise";
 
 const bearer = [{ bearer: [] }];
-const id = (name: string) => z.object({ [name]: z.string().regex(/^\d{1,12}$/, `${name} must be a number`).transform(Number) });
 
 const queueEntrySchema = z.object({
   order_id: z.number().int(),
@@ -97,7 +97,7 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ["staff"],
         summary: "A whole job: items, sizes, options, versions, notes, preflight, files, history, customer and label data",
         security: bearer,
-        params: id("orderGroupId"),
+        params: idParams("orderGroupId"),
         response: {
           200: orderGroupSchema.extend({
             customer: z.object({ firstname: z.string(), lastname: z.string(), email: z.string(), telephone: z.string() }),
@@ -131,7 +131,7 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ["staff"],
         summary: "Moves an item to another status, if the transition table allows it (recorded with who and when)",
         security: bearer,
-        params: id("orderId"),
+        params: idParams("orderId"),
         body: z.object({ status: z.enum(ORDER_STATUSES), note: z.string().max(500).optional() }),
         response: { 200: z.object({ success: z.literal(true) }), 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },
       },
@@ -151,7 +151,7 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ["staff"],
         summary: "Rejects an item's artwork: back to Awaiting Artwork with a reason the customer sees (and is emailed)",
         security: bearer,
-        params: id("orderId"),
+        params: idParams("orderId"),
         body: z.object({ reason: z.string().trim().min(5, "Give the customer a reason (at least 5 characters)").max(1000) }),
         response: { 200: z.object({ success: z.literal(true) }), 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },
       },
@@ -171,7 +171,7 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ["staff"],
         summary: "Dispatches a printed order with its carrier and tracking number; the customer is emailed",
         security: bearer,
-        params: id("orderGroupId"),
+        params: idParams("orderGroupId"),
         body: z.object({
           carrier: z.enum(CARRIERS, { error: `carrier must be one of: ${CARRIERS.join(", ")}` }),
           trackingNumber: z.string().trim().regex(TRACKING_NUMBER, "Enter the tracking number (4 to 40 letters, digits, spaces or dashes)"),
@@ -190,7 +190,7 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
     "/staff/orders/:orderGroupId/packing-slip",
     {
       config: { auth: "staff" },
-      schema: { tags: ["staff"], summary: "The A5 packing slip (PDF); a blind-shipping order carries only the reseller's sender details", security: bearer, params: id("orderGroupId") },
+      schema: { tags: ["staff"], summary: "The A5 packing slip (PDF); a blind-shipping order carries only the reseller's sender details", security: bearer, params: idParams("orderGroupId") },
     },
     async (request, reply) => {
       const pdf = await production.packingSlip(request.params.orderGroupId as number);
@@ -205,7 +205,7 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
     "/staff/orders/:orderGroupId/files.zip",
     {
       config: { auth: "staff" },
-      schema: { tags: ["staff"], summary: "Every print PDF of the order as one ZIP, streamed", security: bearer, params: id("orderGroupId") },
+      schema: { tags: ["staff"], summary: "Every print PDF of the order as one ZIP, streamed", security: bearer, params: idParams("orderGroupId") },
     },
     async (request, reply) => {
       const zip = await production.printFilesZip(request.params.orderGroupId as number);
@@ -245,7 +245,7 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ["staff"],
         summary: "Sends a failed email again (from the first attempt)",
         security: bearer,
-        params: id("emailId"),
+        params: idParams("emailId"),
         response: { 200: z.object({ success: z.literal(true) }), 401: errorSchema, 404: errorSchema },
       },
     },

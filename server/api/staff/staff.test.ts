@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, orderEvents, orders, users } from "../../../db/schema";
 import { ORDER_STATUSES, ORDER_TRANSITIONS } from "../../../domain/order-status";
-import type { Db } from "../../../db/client";
 import { readPdfText, pdfBytesContain } from "../../documents/pdf-text";
 import { changeItemStatus } from "../../services/status-change";
 import { makeStaff, signUp, testClientAddress, type TestCustomer } from "../../../tests/factories/accounts";
@@ -119,7 +118,7 @@ describe("moving a job through production", () => {
     for (const from of ORDER_STATUSES) {
       for (const to of ORDER_STATUSES) {
         await t.db.db.update(orders).set({ status: from }).where(eq(orders.id, orderId));
-        const outcome = await t.db.db.transaction((tx) => changeItemStatus(tx as unknown as Db, orderId, to, { kind: "staff", userId: staff.userId }));
+        const outcome = await t.db.db.transaction((tx) => changeItemStatus(tx, orderId, to, { kind: "staff", userId: staff.userId }));
         const allowed = from === to || ORDER_TRANSITIONS[from].includes(to);
         expect(outcome.ok, `${from} → ${to}`).toBe(allowed);
         const [row] = await t.db.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));

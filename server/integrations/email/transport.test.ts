@@ -191,7 +191,7 @@ describe("outbox over real SMTP", () => {
       log: { info: () => {}, warn: () => {}, error: () => {} },
       now: () => current,
     });
-    const queued = await enqueueEmail(t.db.db, { to: "jane@example.com", subject: "Order update", text: "Hi", html: "<p>Hi</p>" });
+    const queued = await t.db.db.transaction((tx) => enqueueEmail(tx, { to: "jane@example.com", subject: "Order update", text: "Hi", html: "<p>Hi</p>" }));
 
     expect(await sender.deliverDue()).toEqual({ sent: 0, failed: 0, retried: 1 });
     const [afterOutage] = await t.db.db.select().from(emailOutbox).where(eq(emailOutbox.id, queued.id));
