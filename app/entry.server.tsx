@@ -1,10 +1,11 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, pipeline, Transform, type TransformCallback } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import appCss from "./app.css?inline";
 import { StylesheetContext } from "./lib/inline-stylesheet";
 import { NonceContext } from "./lib/nonce";
+import { parkHydration } from "./lib/hydrate-after-paint";
 
 export const streamTimeout = 5_000;
 
@@ -44,7 +45,9 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          // pipeline() carries an aborted render through to the response stream instead of leaving it hanging.
+          const document = pipeline(body, hydrateAfterPaintTransform(), () => {});
+          resolve(new Response(createReadableStreamFromReadable(document), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
           reject(error);
@@ -55,5 +58,19 @@ export default function handleRequest(
         },
       },
     );
+  });
+}
+
+/** The whole document passes through `parkHydration` (it is rendered whole before it is sent anyway). */
+function hydrateAfterPaintTransform(): Transform {
+  const chunks: Buffer[] = [];
+  return new Transform({
+    transform(chunk: Buffer | string, _encoding: BufferEncoding, callback: TransformCallback) {
+      chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+      callback();
+    },
+    flush(callback: TransformCallback) {
+      callback(null, parkHydration(Buffer.concat(chunks).toString("utf8")));
+    },
   });
 }

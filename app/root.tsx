@@ -12,6 +12,7 @@ import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { AUTH_MARK_SCRIPT } from "./lib/auth";
+import { HYDRATE_AFTER_PAINT_SCRIPT } from "./lib/hydrate-after-paint";
 import { InlineStylesheet } from "./lib/inline-stylesheet";
 import { useNonce } from "./lib/nonce";
 
@@ -50,7 +51,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1e293b" />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: AUTH_MARK_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: AUTH_MARK_SCRIPT + HYDRATE_AFTER_PAINT_SCRIPT }} />
         <Meta />
         <InlineStylesheet nonce={nonce} />
         <Links nonce={nonce} />

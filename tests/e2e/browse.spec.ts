@@ -182,3 +182,25 @@ test("pages hydrate cleanly when the browser's year is not the one the server st
   await visit(page, "/");
   await expect(page.getByRole("contentinfo")).toContainText(`© ${nextYear} Printwise Trade Print`);
 });
+
+test("the page is drawn before its scripts are fetched, then hydrates without a console error", async ({ page, request }) => {
+  // As sent: the framework's preloads and boot script are parked, so nothing but the document is needed to paint.
+  const html = await (await request.get("/product/pvc-banner")).text();
+  expect(html).not.toContain('<link rel="modulepreload"');
+  expect(html).toContain('<link rel="x-modulepreload"');
+  expect(html.match(/<script\b[^>]* type="x-module">/g)).toHaveLength(1);
+  expect(html).not.toMatch(/<script\b[^>]* type="module"/);
+
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  const scriptRequests: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") scriptRequests.push(r.url());
+  });
+  await visit(page, "/product/pvc-banner"); // waits for React to own the page
+  expect(scriptRequests.some((url) => url.includes("/assets/framework-"))).toBe(true);
+  expect(problems).toEqual([]);
+});
