@@ -104,6 +104,17 @@ describe("file transport", () => {
     expect(eml).toContain("Content-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: 7bit\r\n\r\n<p>Hello Jane,</p><p>Your proof is ready.</p>");
   });
 
+  it("writes a message once per Message-ID: sending it again (a resend after a crash) leaves one file", async () => {
+    const dir = tempDir();
+    const transport = createFileTransport(dir);
+    await transport.send(mail);
+    await transport.send({ ...mail, subject: "sent again" });
+    await createFileTransport(dir).send(mail);
+    expect(fs.readdirSync(dir)).toHaveLength(1);
+    await transport.send({ ...mail, messageId: "<another-1@printwise.example.com>" });
+    expect(fs.readdirSync(dir)).toHaveLength(2);
+  });
+
   it("cannot be made to add headers by CR/LF in the subject or the sender's name", async () => {
     const dir = tempDir();
     await createFileTransport(dir).send({

@@ -49,15 +49,18 @@ function bareAddress(value: string): string {
 /**
  * The default transport: every message becomes an RFC 5322 `.eml` file (text and HTML parts) in
  * `dir`, named `<timestamp>-<id>.eml` so a name sort is a time sort. The dev mail viewer lists them.
+ * A message is written once per Message-ID: a resend after a crash (the outbox is at-least-once)
+ * finds its file already there and writes nothing.
  */
 export function createFileTransport(dir: string): MailTransport {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
   return {
     async send(mail) {
-      const info = await composer.sendMail(toNodemailer(mail));
-      await fs.mkdir(dir, { recursive: true });
-      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const id = mail.messageId.replace(/^<|@.*$|>$/g, "").replace(/[^\w-]/g, "") || "message";
+      await fs.mkdir(dir, { recursive: true });
+      if ((await fs.readdir(dir)).some((name) => name.endsWith(`-${id}.eml`))) return;
+      const info = await composer.sendMail(toNodemailer(mail));
+      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const file = path.join(dir, `${stamp}-${id}.eml`);
       // Written aside then renamed, so the viewer never lists half a message.
       const partial = `${file}.partial`;
