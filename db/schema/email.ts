@@ -32,6 +32,8 @@ export const emailOutbox = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     /** While `sending`: the claim's lease; a row whose lease ran out (crashed sender) is claimed again. */
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** While `sending`: the claiming process (`host:pid:start-id`), so a restarted one knows a dead process's claims. */
+    claimedBy: text("claimed_by"),
     lastError: text("last_error"),
     /** The Message-ID header, fixed when queued, so a resend after a crash is recognisably the same message. */
     messageId: text("message_id").notNull().unique(),

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import os from "node:os";
 import { eq } from "drizzle-orm";
 import { emailOutbox } from "../../db/schema";
 import { createTestApp, type TestApp } from "../../tests/setup/test-app";
@@ -188,6 +190,35 @@ describe("email sender", () => {
     expect(fake.delivered.map((m) => m.messageId)).toEqual([crashed!.messageId]);
     expect(await row(crashed!.id)).toMatchObject({ status: "sent", attempts: 2 });
     expect(await row(held!.id)).toMatchObject({ status: "sending", attempts: 1 });
+  });
+
+  it("at start, takes back at once what a dead process left sending; a live process's claim keeps its lease", async () => {
+    const host = os.hostname();
+    const deadPid = spawnSync(process.execPath, ["-e", ""]).pid;
+    const owner = `${host}:${process.pid}:thisstart`;
+    const lease = new Date(Date.now() + 4 * MINUTE);
+    const claims = [
+      `${host}:${deadPid}:old`, // a process that has exited
+      `${host}:${process.pid}:before`, // our pid, but an earlier start (a reused pid)
+      `${host}:${process.ppid}:live`, // a live process on this host
+      `other-host:${deadPid}:x`, // another machine: nothing known, the lease stands
+    ];
+    const rows = await queue(claims.length);
+    for (const [i, claimedBy] of claims.entries()) {
+      await t.db.db.update(emailOutbox).set({ status: "sending", attempts: 1, lockedUntil: lease, claimedBy }).where(eq(emailOutbox.id, rows[i]!.id));
+    }
+    const fake = flakyTransport();
+    const shared = createEmailSender({ db: t.db.db, transport: fake.transport, from, log: recordingLog().log, owner });
+    expect(await shared.reclaimOrphans()).toBe(2);
+    expect(await shared.deliverDue()).toEqual({ sent: 2, failed: 0, retried: 0 });
+    expect(fake.delivered.map((m) => m.messageId)).toEqual([rows[0]!.messageId, rows[1]!.messageId]);
+    expect(await row(rows[0]!.id)).toMatchObject({ status: "sent", attempts: 2, claimedBy: owner });
+    expect(await row(rows[2]!.id)).toMatchObject({ status: "sending", attempts: 1 });
+
+    // Alone on its database (PGlite behind its lock), every other claim is a dead process's.
+    const alone = createEmailSender({ db: t.db.db, transport: fake.transport, from, log: recordingLog().log, owner, singleProcess: true });
+    expect(await alone.reclaimOrphans()).toBe(2);
+    expect(await alone.deliverDue()).toEqual({ sent: 2, failed: 0, retried: 0 });
   });
 
   it("skips the rest of a batch whose lease ran out during a slow send, so nobody sends it twice", async () => {

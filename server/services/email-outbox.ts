@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import os from "node:os";
 import { and, asc, eq, gt, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { emailOutbox } from "../../db/schema";
@@ -57,6 +58,8 @@ export type DeliveryReport = { sent: number; failed: number; retried: number };
 export type EmailSender = {
   /** Claims the due messages (including ones a crashed sender left), sends them, records the outcome. */
   deliverDue(): Promise<DeliveryReport>;
+  /** Makes messages that a dead process left `sending` due now (run by `start` before its first delivery). */
+  reclaimOrphans(): Promise<number>;
   /** Runs deliverDue every `intervalMs` (the timer does not keep the process alive). */
   start(intervalMs: number): void;
   /** Stops the loop and waits for a run in progress. */
@@ -76,7 +79,39 @@ export type EmailSenderOptions = {
   /** How long a claim holds a message; longer than the transport's worst-case send. */
   leaseMs?: number;
   maxAttempts?: number;
+  /** This process's name on its claims; `host:pid:start-id` by default. */
+  owner?: string;
+  /**
+   * True when no other process can use this database (PGlite, behind its lock): at start every
+   * claim but ours is a dead process's. Otherwise only claims from this host whose pid is gone (or
+   * is ours under another start id) are taken back early; the rest keep their lease.
+   */
+  singleProcess?: boolean;
 };
+
+/** The default claim owner: unique per process start, and naming the host and pid it ran as. */
+export const PROCESS_OWNER = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Whether a claim by `claimedBy` may be taken back now by the process named `owner`. */
+export function claimIsDead(claimedBy: string | null, owner: string, singleProcess: boolean): boolean {
+  if (claimedBy === owner) return false;
+  if (singleProcess || claimedBy === null) return singleProcess;
+  const [host, pidText] = claimedBy.split(":");
+  const [myHost, myPid] = owner.split(":");
+  if (host !== myHost) return false;
+  const pid = Number(pidText);
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  return String(pid) === myPid || !pidAlive(pid);
+}
 
 export function createEmailSender(options: EmailSenderOptions): EmailSender {
   const { db, transport, from, log } = options;
@@ -84,6 +119,8 @@ export function createEmailSender(options: EmailSenderOptions): EmailSender {
   const leaseMs = options.leaseMs ?? 5 * 60_000;
   const maxAttempts = options.maxAttempts ?? MAX_EMAIL_ATTEMPTS;
   const maxBatchesPerRun = 20;
+  const owner = options.owner ?? PROCESS_OWNER;
+  const singleProcess = options.singleProcess ?? false;
 
   const clock = (): SQL => (options.now ? sql`${options.now().toISOString()}::timestamptz` : sql`now()`);
   const after = (ms: number): SQL => sql`(${clock()} + ${ms}::double precision * interval '1 millisecond')`;
@@ -104,7 +141,7 @@ export function createEmailSender(options: EmailSenderOptions): EmailSender {
       .for("update", { skipLocked: true });
     const rows = await db
       .update(emailOutbox)
-      .set({ status: "sending", lockedUntil: after(leaseMs), attempts: sql`${emailOutbox.attempts} + 1` })
+      .set({ status: "sending", claimedBy: owner, lockedUntil: after(leaseMs), attempts: sql`${emailOutbox.attempts} + 1` })
       .where(inArray(emailOutbox.id, due))
       .returning();
     return rows.sort((a, b) => a.id - b.id);
@@ -161,6 +198,26 @@ export function createEmailSender(options: EmailSenderOptions): EmailSender {
     report.sent += 1;
   }
 
+  /** Messages a dead process left `sending` become due now instead of when its lease runs out. */
+  async function reclaimOrphans(): Promise<number> {
+    const rows = await db
+      .select({ id: emailOutbox.id, claimedBy: emailOutbox.claimedBy, attempts: emailOutbox.attempts })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.status, "sending"));
+    let reclaimed = 0;
+    for (const row of rows) {
+      if (!claimIsDead(row.claimedBy, owner, singleProcess)) continue;
+      const done = await db
+        .update(emailOutbox)
+        .set({ status: "pending", lockedUntil: null, claimedBy: null, nextAttemptAt: clock() })
+        .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, "sending"), eq(emailOutbox.attempts, row.attempts)))
+        .returning({ id: emailOutbox.id });
+      reclaimed += done.length;
+    }
+    if (reclaimed > 0) log.info({ reclaimed }, "emails left sending by a stopped process are due again");
+    return reclaimed;
+  }
+
   async function deliverDue(): Promise<DeliveryReport> {
     const report: DeliveryReport = { sent: 0, failed: 0, retried: 0 };
     for (let batch = 0; batch < maxBatchesPerRun; batch += 1) {
@@ -174,6 +231,7 @@ export function createEmailSender(options: EmailSenderOptions): EmailSender {
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<void> | undefined;
   let runAgain = false;
+  let reclaimed = false;
 
   function run(): void {
     if (running) {
@@ -184,6 +242,10 @@ export function createEmailSender(options: EmailSenderOptions): EmailSender {
       do {
         runAgain = false;
         try {
+          if (!reclaimed) {
+            await reclaimOrphans();
+            reclaimed = true;
+          }
           await deliverDue();
         } catch (error) {
           log.error({ err: describe(error) }, "email sender run failed");
@@ -196,6 +258,7 @@ export function createEmailSender(options: EmailSenderOptions): EmailSender {
 
   return {
     deliverDue,
+    reclaimOrphans,
     start(intervalMs) {
       if (timer) return;
       timer = setInterval(run, intervalMs);

@@ -56,6 +56,7 @@ export function createServices(db: DbHandle, config: Config, overrides: ServiceO
     transport: overrides.mailTransport ?? createTransport(config),
     from: { name: config.shop.name, address: config.shop.email },
     log,
+    singleProcess: db.kind === "pglite",
   });
   const catalogue = createCatalogueService(db.db);
   const accounts = createAccountService({ db: db.db, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender, cacheSessions: db.kind === "pglite" });
