@@ -48,11 +48,27 @@ describe.skipIf(testDatabaseKind() === "postgres")("createDb with PGlite in a da
     expect(fs.existsSync(path.join(dataDir, "pglite.lock"))).toBe(false);
   });
 
+  it("takes over a lock whose pid now belongs to another process (after a reboot or pid reuse), and says what to do when it must refuse", async () => {
+    const dataDir = tempDir();
+    const lockPath = path.join(dataDir, "pglite.lock");
+    const bootId = fs.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    const parentStart = fs.readFileSync(`/proc/${process.ppid}/stat`, "utf8").split(") ")[1]!.split(" ")[19]!;
+    // The parent is alive, so its pid alone would block; a lock from another boot or process start is stale.
+    for (const stale of [`${process.ppid}\nanother-boot\n${parentStart}`, `${process.ppid}\n${bootId}\n${Number(parentStart) + 1}`]) {
+      fs.writeFileSync(lockPath, stale);
+      const handle = await createDb({ dataDir });
+      expect(fs.readFileSync(lockPath, "utf8").split("\n")[0]).toBe(String(process.pid));
+      await handle.close();
+    }
+    fs.writeFileSync(lockPath, `${process.ppid}\n${bootId}\n${parentStart}`);
+    await expect(createDb({ dataDir })).rejects.toThrow(`If no shop or \`npm run staff\` command is running on this folder, delete ${lockPath} and start again.`);
+  });
+
   it("takes over a lock left by a process that has gone", async () => {
     const dataDir = tempDir();
     fs.writeFileSync(path.join(dataDir, "pglite.lock"), "999999");
     const handle = await createDb({ dataDir });
-    expect(fs.readFileSync(path.join(dataDir, "pglite.lock"), "utf8")).toBe(String(process.pid));
+    expect(fs.readFileSync(path.join(dataDir, "pglite.lock"), "utf8").split("\n")[0]).toBe(String(process.pid));
     await handle.close();
   });
 });

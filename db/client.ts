@@ -89,19 +89,24 @@ async function openPglite(options: CreateDbOptions): Promise<DbHandle> {
 }
 
 /**
- * PGlite lets two processes open one folder and corrupt it; a lock file holding the owner's pid stops
- * the second. A lock left by a process that no longer exists is taken over.
+ * PGlite lets two processes open one folder and corrupt it; a lock file naming the owner stops the
+ * second. The lock holds the owner's pid, the boot it ran in and the pid's start time, so a pid that
+ * a reboot or a long uptime gave to another process does not count as the owner: only a lock whose
+ * process is the very one that wrote it is honoured; any other is taken over.
  */
 function takeLock(lockPath: string): () => void {
-  const write = () => fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+  const mine = processIdentity(process.pid);
+  const write = () => fs.writeFileSync(lockPath, mine, { flag: "wx" });
   try {
     write();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    const owner = Number(fs.readFileSync(lockPath, "utf8").trim());
-    if (owner && owner !== process.pid && isAlive(owner)) {
+    const owner = fs.readFileSync(lockPath, "utf8").trim();
+    const pid = Number(owner.split("\n")[0]);
+    if (pid && pid !== process.pid && holderAlive(pid, owner)) {
       throw new Error(
-        `The data folder is in use by process ${owner} (${lockPath}). Stop that process or set DATA_DIR to another folder.`,
+        `The data folder is in use by process ${pid} (${lockPath}). Stop that process or set DATA_DIR to another folder. ` +
+          `If no shop or \`npm run staff\` command is running on this folder, delete ${lockPath} and start again.`,
         { cause: error },
       );
     }
@@ -110,11 +115,40 @@ function takeLock(lockPath: string): () => void {
   }
   return () => {
     try {
-      if (fs.readFileSync(lockPath, "utf8").trim() === String(process.pid)) fs.rmSync(lockPath);
+      if (fs.readFileSync(lockPath, "utf8").split("\n")[0]?.trim() === String(process.pid)) fs.rmSync(lockPath);
     } catch {
       // already gone
     }
   };
+}
+
+/** `pid`, then (on Linux) the boot id and the process's start time in clock ticks since boot. */
+function processIdentity(pid: number): string {
+  const boot = readOrNull("/proc/sys/kernel/random/boot_id")?.trim();
+  const started = startTicks(pid);
+  return boot && started ? `${pid}\n${boot}\n${started}` : String(pid);
+}
+
+function startTicks(pid: number): string | null {
+  const stat = readOrNull(`/proc/${pid}/stat`);
+  // Field 22; the command name (field 2) may hold spaces, so count from its closing parenthesis.
+  return stat ? (stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? null) : null;
+}
+
+function readOrNull(file: string): string | null {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+}
+
+/** The lock's writer still runs: its pid is alive and, where the lock says so, it is the same boot and process start. */
+function holderAlive(pid: number, lock: string): boolean {
+  if (!isAlive(pid)) return false;
+  const [, boot, started] = lock.split("\n");
+  if (!boot || !started) return true; // an older lock (pid only): the pid is all we know
+  return processIdentity(pid) === `${pid}\n${boot}\n${started}`;
 }
 
 function isAlive(pid: number): boolean {
