@@ -1,3 +1,4 @@
+import path from "node:path";
 import compress from "@fastify/compress";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
@@ -22,6 +23,7 @@ import { createResponseSerializerCompiler } from "./plugins/serializer";
 import { mailDir, type MailTransport } from "./integrations/email/transport";
 import type { PaymentProvider } from "./integrations/payments/payment-provider";
 import { createServices } from "./services";
+import { startDebrisSweeper, type DebrisPlace } from "./services/debris-sweep";
 import { createDirectRoutes, type DirectRoutes } from "./direct-routes";
 import { COMPRESS_THRESHOLD_BYTES, createResponseCache, type ResponseCache } from "./response-cache";
 import { registerSsr, type SsrSource } from "./ssr";
@@ -148,8 +150,19 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   if (options.ssr) await registerSsr(app, { source: options.ssr, services, config, cache: responseCache });
 
   if (options.startBackgroundJobs) {
+    let stopSweeper: (() => Promise<void>) | undefined;
     app.addHook("onReady", async () => {
       services.emailSender.start(5000);
+      // Files a killed process left behind: temporary uploads, half-written mail and storage files.
+      const places: DebrisPlace[] = [
+        { dir: path.join(config.dataDir, "tmp", "uploads"), everything: true },
+        { dir: mailDir(config), everything: false },
+      ];
+      if (config.storage.kind === "disk") places.push({ dir: config.storage.root, everything: false });
+      stopSweeper = startDebrisSweeper(places, app.log);
+    });
+    app.addHook("onClose", async () => {
+      await stopSweeper?.();
     });
   }
 
