@@ -20,6 +20,7 @@ import { validatorCompiler } from "fastify-type-provider-zod";
 import secureJson from "secure-json-parse";
 import type { z } from "zod";
 import { errorSchema, INVALID_JSON_MESSAGE, internalErrorBody, validationErrorBody, type ValidationIssue } from "./api/errors";
+import { chooseEncoding } from "./front-door/encoding";
 import { compileJsonSerializer } from "./plugins/serializer";
 import { SECURITY_HEADERS } from "./plugins/security-headers";
 import { COMPRESS_THRESHOLD_BYTES } from "./response-cache";
@@ -155,16 +156,8 @@ export function createDirectRoutes(options: {
   };
 }
 
-/** The encoding the compress plugin would choose: br, then gzip, unless refused with q=0. */
+/** The one front-door choice (server/front-door/encoding.ts); identity means no coding here. */
 function acceptedEncoding(header: string | string[] | undefined): "br" | "gzip" | null {
-  if (typeof header !== "string" || header === "") return null;
-  const accepted = new Set<string>();
-  for (const part of header.split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    const refused = params.some((p) => /^\s*q=0(?:\.0*)?\s*$/.test(p));
-    if (name && !refused) accepted.add(name.trim());
-  }
-  if (accepted.has("br") || accepted.has("*")) return "br";
-  if (accepted.has("gzip")) return "gzip";
-  return null;
+  const coding = chooseEncoding(header);
+  return coding === "identity" ? null : coding;
 }

@@ -77,6 +77,15 @@ describe("the response cache's listener front", () => {
     expect(gunzipSync(gz.body).equals(page)).toBe(true);
   });
 
+  it("never sends brotli to a client that refuses it with q=0 (RFC 9110), nor any coding refused", async () => {
+    const gz = await get("/banners", { "accept-encoding": "gzip, br;q=0" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.body).equals(page)).toBe(true);
+    const none = await get("/banners", { "accept-encoding": "br;q=0, gzip;q=0" });
+    expect(none.headers["content-encoding"]).toBeUndefined();
+    expect(none.body.equals(page)).toBe(true);
+  });
+
   it("answers 304 without a body when If-None-Match holds the ETag, and the answer when it does not", async () => {
     const fresh = await get("/api/data", { "if-none-match": '"v1"' });
     expect(fresh.status).toBe(304);

@@ -8,6 +8,7 @@ import { performance } from "node:perf_hooks";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
+import { chooseEncoding } from "./front-door/encoding";
 import { SECURITY_HEADERS } from "./plugins/security-headers";
 
 export type AnswerSource = {
@@ -74,13 +75,11 @@ export function prepareAnswer(source: AnswerSource): PreparedAnswer {
   };
 }
 
-/** The variant a request gets: 304 on a matching ETag, else brotli, gzip or identity as it accepts. */
+/** The variant a request gets: 304 on a matching ETag, else the coding chooseEncoding picks (RFC 9110). */
 function pick(answer: PreparedAnswer, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): { status: number; variant: Variant } {
   if (answer.etag !== null && ifNoneMatch === answer.etag) return { status: 304, variant: answer.notModified };
-  const accepts = acceptEncoding ?? "";
-  if (accepts.includes("br") && /\bbr\b/.test(accepts)) return { status: answer.status, variant: answer.br };
-  if (accepts.includes("gzip") && /\bgzip\b/.test(accepts)) return { status: answer.status, variant: answer.gzip };
-  return { status: answer.status, variant: answer.identity };
+  if (!acceptEncoding) return { status: answer.status, variant: answer.identity };
+  return { status: answer.status, variant: answer[chooseEncoding(acceptEncoding)] };
 }
 
 export type ResponseCache = {

@@ -1,0 +1,38 @@
+// The one content-coding choice every front path makes (prepared answers, the direct route; the compress
+// plugin is configured with the same codings). RFC 9110 §12.5.3: each coding's weight is its own q value,
+// else the `*` entry's, else 0. The highest positive weight wins, ties going to the server's order (br,
+// gzip, identity); identity is the fallback when nothing else is accepted. `gzip, br;q=0` never gets br.
+export type ContentCoding = "br" | "gzip" | "identity";
+
+const PREFERENCE: readonly ContentCoding[] = ["br", "gzip", "identity"];
+
+export function chooseEncoding(header: string | string[] | undefined): ContentCoding {
+  const value = Array.isArray(header) ? header.join(",") : header;
+  if (value === undefined || value.trim() === "") return "identity";
+  const weights = new Map<string, number>();
+  for (const part of value.split(",")) {
+    const [rawName, ...params] = part.split(";");
+    const name = rawName!.trim().toLowerCase();
+    if (name === "") continue;
+    let q = 1;
+    for (const param of params) {
+      const match = /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(param);
+      if (match) {
+        const parsed = Number(match[1]);
+        q = Number.isFinite(parsed) ? Math.min(Math.max(parsed, 0), 1) : 0;
+      }
+    }
+    weights.set(name, Math.max(q, weights.get(name) ?? 0));
+  }
+  const star = weights.get("*");
+  let best: ContentCoding = "identity";
+  let bestWeight = 0;
+  for (const coding of PREFERENCE) {
+    const weight = weights.get(coding) ?? star ?? 0;
+    if (weight > bestWeight) {
+      best = coding;
+      bestWeight = weight;
+    }
+  }
+  return best;
+}
