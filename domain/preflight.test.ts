@@ -97,14 +97,25 @@ describe("shape comparison", () => {
 
 describe("messages", () => {
   it("states ppi, size and the ideal", () => {
-    expect(resolutionCheck(120.9, A1)).toEqual({
+    expect(resolutionCheck(120.4, A1)).toEqual({
       code: "resolution",
       level: "warn",
       message: "Your image is 120 ppi at 594 × 841 mm. Below 150 ppi it may look soft; 300 ppi is ideal.",
     });
-    expect(resolutionCheck(99.9, A1)?.level).toBe("fail");
-    expect(resolutionCheck(99.9, A1)?.message).toMatch(/^Your image is 99 ppi at 594 × 841 mm\. Below 100 ppi/);
+    expect(resolutionCheck(99.4, A1)?.level).toBe("fail");
+    expect(resolutionCheck(99.4, A1)?.message).toMatch(/^Your image is 99 ppi at 594 × 841 mm\. Below 100 ppi/);
     expect(resolutionCheck(150, A1)).toBeNull();
+  });
+
+  it("judges and shows the rounded effective ppi", () => {
+    // The standard 150 ppi A4 export: 1240 × 1754 px is 149.98 ppi, which rounds to 150 and passes.
+    expect(rasterPpi(1240, 1754, A4)).toBeLessThan(150);
+    expect(resolutionCheck(rasterPpi(1240, 1754, A4), A4)).toBeNull();
+    expect(checkRaster({ widthPx: 1240, heightPx: 1754, colour: "cmyk" } as never, A4).map((c) => c.code)).not.toContain("resolution");
+    // Just under a rounded threshold: warned or failed, and the message shows the figure judged.
+    expect(resolutionCheck(149.4, A4)).toMatchObject({ level: "warn", message: expect.stringMatching(/^Your image is 149 ppi/) });
+    expect(resolutionCheck(99.6, A4)).toMatchObject({ level: "warn", message: expect.stringMatching(/^Your image is 100 ppi/) });
+    expect(resolutionCheck(99.49, A4)).toMatchObject({ level: "fail", message: expect.stringMatching(/^Your image is 99 ppi/) });
   });
 
   it("formats figures the way a customer reads them", () => {
@@ -165,7 +176,7 @@ describe("checkPdf", () => {
     // The same page printed at A1 (×2.83) gives 106 ppi: a warning.
     const atA1 = checkPdf({ pageCount: 1, pages: [page({ images: [image] })] }, A1);
     expect(atA1.map((c) => [c.code, c.level])).toEqual([["resolution", "warn"]]);
-    expect(atA1[0]!.message).toMatch(/^An image in your PDF is 105 ppi at 594 × 841 mm/);
+    expect(atA1[0]!.message).toMatch(/^An image in your PDF is 106 ppi at 594 × 841 mm/);
   });
 
   it("warns about RGB colour, but not about grey vector text", () => {

@@ -122,9 +122,17 @@ export function formatRatio(width: number, height: number): string {
   return `${formatNumber(width / short, 2)}:${formatNumber(height / short, 2)}`;
 }
 
-/** A ppi figure never rounds up across a threshold (99.7 reads as 99, not 100). */
+/**
+ * The ppi figure the checks judge and the customer reads: the effective ppi rounded to the nearest
+ * whole number, so an image whose pixel size rounds to the ordered size at a threshold passes it
+ * (1240 × 1754 px at A4 is 149.98 → 150 ppi), and the message shows the figure that was judged.
+ */
+export function roundedPpi(ppi: number): number {
+  return Math.round(ppi);
+}
+
 function formatPpi(ppi: number): string {
-  return `${Math.floor(ppi)} ppi`;
+  return `${roundedPpi(ppi)} ppi`;
 }
 
 function plural(count: number, one: string, many: string): string {
@@ -224,8 +232,9 @@ export function unreadableResult(reason: UnreadableReason): PreflightResult {
 
 /** Resolution check for the lowest effective ppi, or null when it is good enough. */
 export function resolutionCheck(ppi: number, ordered: OrderedArtwork, subject?: string): PreflightCheck | null {
-  if (ppi >= PREFLIGHT_LIMITS.warnBelowPpi) return null;
-  const level = ppi < PREFLIGHT_LIMITS.failBelowPpi ? "fail" : "warn";
+  const judged = roundedPpi(ppi);
+  if (judged >= PREFLIGHT_LIMITS.warnBelowPpi) return null;
+  const level = judged < PREFLIGHT_LIMITS.failBelowPpi ? "fail" : "warn";
   return { code: "resolution", level, message: resolutionMessage(ppi, ordered, subject) };
 }
 

@@ -41,9 +41,9 @@ describe("preflight messages carry the figures", () => {
   it("judges a PDF image by where it is placed, scaled to the ordered size", async () => {
     const result = await preflightFile(corpus.path("image-36ppi.pdf"), A4);
     expect(result.checks[0]!.message).toMatch(/^An image in your PDF is 36 ppi at 210 × 297 mm\./);
-    // The same page printed at A5 (1/√2 of A4) has √2 times the ppi: 50.9.
+    // The same page printed at A5 (1/√2 of A4) has √2 times the ppi: 50.9, read as 51.
     const a5 = await preflightFile(corpus.path("image-36ppi.pdf"), { ...A4, widthMm: 148, heightMm: 210 });
-    expect(a5.checks.map((c) => c.message)).toEqual([expect.stringMatching(/^An image in your PDF is 50 ppi at 148 × 210 mm\./)]);
+    expect(a5.checks.map((c) => c.message)).toEqual([expect.stringMatching(/^An image in your PDF is 51 ppi at 148 × 210 mm\./)]);
   });
 
   it("treats a landscape order of a landscape file as a match", async () => {
