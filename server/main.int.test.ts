@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import http from "node:http";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -38,4 +39,38 @@ describe.skipIf(testDatabaseKind() === "postgres")("server/main.ts start-up", ()
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     }
   });
+
+  it("a SIGTERM during a slow upload answers it 503, closes the database and exits 0", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "print-shop-main-"));
+    dirs.push(dataDir);
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", NODE_ENV: "test", LOG_LEVEL: "info" };
+    delete env.DATABASE_URL;
+    const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { env, stdio: ["ignore", "pipe", "ignore"] });
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    try {
+      let out = "";
+      child.stdout!.setEncoding("utf8");
+      child.stdout!.on("data", (chunk: string) => (out += chunk));
+      await waitFor(() => /listening at http:\/\/127\.0\.0\.1:\d+/.test(out), "the shop to listen", 60_000);
+      const port = Number(/listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(out)![1]);
+      // A body that announces 8 KB and sends 1 KB of it, then stalls.
+      const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request({ host: "127.0.0.1", port, method: "POST", path: "/api/auth/signup", headers: { "content-type": "application/json", "content-length": String(8000) } }, (res) => {
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (c: string) => (body += c));
+          res.on("end", () => resolve({ status: res.statusCode!, body }));
+        });
+        req.on("error", reject);
+        req.write(Buffer.alloc(1000, 32), () => setTimeout(() => child.kill("SIGTERM"), 200));
+      });
+      const { status, body } = await answer;
+      expect(status).toBe(503);
+      expect(JSON.parse(body)).toHaveProperty("message");
+      expect(await exited).toBe(0);
+      expect(fs.existsSync(path.join(dataDir, "pglite.lock"))).toBe(false);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    }
+  }, 90_000);
 });

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -94,6 +95,7 @@ async function listen(
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      endUnfinishedBodies();
       await closeControl();
       await app.close();
       await cleanup();
@@ -103,10 +105,31 @@ async function listen(
       process.exit(1);
     }
   };
+  // Ours alone: the dev server (vite) adds handlers that exit at once; cleanup() closes it here.
+  process.removeAllListeners("SIGINT").removeAllListeners("SIGTERM");
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
+  // Requests whose body is still arriving (a slow upload) would hold the shutdown until they finish.
+  const open = new Set<[IncomingMessage, ServerResponse]>();
+  app.server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    const pair: [IncomingMessage, ServerResponse] = [req, res];
+    open.add(pair);
+    res.once("close", () => open.delete(pair));
+  });
+  /** Answers each still-arriving body 503 and stops reading it; the upload code then deletes its temporary files. */
+  function endUnfinishedBodies(): void {
+    for (const [req, res] of open) {
+      if (req.complete) continue;
+      if (!res.headersSent) {
+        res.writeHead(503, { "content-type": "application/json; charset=utf-8", connection: "close", "retry-after": "10" });
+        res.end(JSON.stringify({ message: "The shop is restarting. Please send the file again in a minute." }), () => req.destroy());
+      } else {
+        req.destroy();
+      }
+    }
+  }
   closeControl = await startControlSocket(app.services, config.dataDir, app.log);
   app.log.info(
     { url: config.publicUrl, database: app.services.db.kind, dataDir: config.dataDir, seeded },
