@@ -53,6 +53,11 @@ export function registerAuth(app: FastifyInstance, authenticate: (token: string)
       if (staffOnly && user.role !== "staff") return reply.code(404).send(errorBody(NOT_FOUND_MESSAGE, 404));
       request.user = user;
     };
+  // A public route answered for a request that carries credentials (apply-promo, the address lookup) may
+  // depend on who asked: it is not stored either, unless the route sets its own cache-control.
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.headers.authorization !== undefined) reply.header("cache-control", "no-store");
+  });
   const customerGuard = guard(false);
   const staffGuard = guard(true);
 

@@ -31,6 +31,18 @@ describe("POST /api/apply-promo", () => {
     expect(res.json()).toEqual({ success: true, discount: 10, message: "Promo code applied!" });
   });
 
+  it("is not stored when asked with credentials (answers for a signed-in customer are no-store)", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/apply-promo",
+      payload: { promoCode: "Welcome" },
+      headers: { authorization: "Bearer not-a-session" },
+      remoteAddress: "10.6.0.1",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("no-store");
+  });
+
   it("matches codes in any case and ignores surrounding spaces", async () => {
     expect((await apply("  wELCOME ")).json().success).toBe(true);
   });
