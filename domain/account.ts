@@ -30,7 +30,8 @@ export const ACCOUNT_MESSAGES = {
   loginFailed: "Login failed",
   loginFailedAfterSignup: "Login failed after signup.",
   badCredentials: "Incorrect email or password.",
-  tooManyAttempts: "Too many failed sign-in attempts. Please wait 15 minutes, or reset your password.",
+  signInLinkSent:
+    "For your security, this account needs a one-time link to sign in just now: someone has been trying wrong passwords on it. We have emailed you the link.",
   networkError: "Network error. Please try again.",
   signInRequired: "Please sign in to continue.",
   detailsUpdated: "Account details updated!",

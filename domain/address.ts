@@ -2,6 +2,7 @@
 // and the checkout address form's rules (section 5). One schema per form, shared by page and API.
 import { z } from "zod";
 import { ACCOUNT_MESSAGES, isUkMobile, newPasswordField, TITLES } from "./account";
+import { rowIdOrDigits } from "./ids";
 import { normaliseUkPostcode, POSTCODE_MESSAGE } from "./postcode";
 
 export const COUNTRIES = ["United Kingdom", "Other"] as const;
@@ -100,7 +101,7 @@ export type DeliveryAddress = z.output<typeof deliveryAddressSchema>;
 
 /** POST /api/checkout/address: either address may be left out (the spec sends only what changed). */
 export const checkoutAddressRequestSchema = z.object({
-  userId: z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(Number),
+  userId: rowIdOrDigits("userId"),
   billing: billingAddressSchema.optional().nullable(),
   delivery: deliveryAddressSchema.optional().nullable(),
 });
@@ -141,6 +142,27 @@ export function sameAddress(a: Partial<SavedAddress> | null | undefined, b: Part
   if (!a || !b) return a === b;
   const keys: (keyof SavedAddress)[] = ["first_name", "last_name", "company", "address1", "address2", "town", "county", "postcode", "country", "instructions"];
   return keys.every((key) => (a[key] ?? "").toString().trim() === (b[key] ?? "").toString().trim());
+}
+
+/**
+ * True when a saved delivery address is the billing address: the same place, and the same names once a
+ * billing address without names (they are optional on billing) takes the account holder's, as the
+ * checkout does when it delivers to the billing address. Case and spacing do not count.
+ */
+export function deliversToBilling(
+  billing: Partial<SavedAddress> | null | undefined,
+  delivery: Partial<SavedAddress> | null | undefined,
+  accountNames: { first: string; last: string },
+): boolean {
+  if (!billing || !delivery) return false;
+  const clean = (value: unknown) => String(value ?? "").trim().replace(/\s+/g, " ").toLowerCase();
+  const named = {
+    ...billing,
+    first_name: clean(billing.first_name) || accountNames.first,
+    last_name: clean(billing.last_name) || accountNames.last,
+  };
+  const keys: (keyof SavedAddress)[] = ["first_name", "last_name", "company", "address1", "address2", "town", "county", "postcode", "country"];
+  return keys.every((key) => clean(named[key]) === clean(delivery[key]));
 }
 
 /** One line for cards and emails: "Unit 4, 12 Wharf Road, London, E15 2SU". */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardFormSchema, expiryInFuture, formatCardNumber, parseExpiry, passesLuhn, testCardOutcome } from "./card";
+import { cardBrandOf, cardFormSchema, cardSummary, expiryInFuture, formatCardNumber, parseExpiry, passesLuhn, testCardOutcome } from "./card";
 
 const now = new Date("2026-11-22T12:00:00Z");
 
@@ -38,5 +38,23 @@ describe("test card rules (DECISIONS rule 11)", () => {
   it("groups the number in fours as it is typed", () => {
     expect(formatCardNumber("4242424242424242")).toBe("4242 4242 4242 4242");
     expect(formatCardNumber("4242-42")).toBe("4242 42");
+  });
+});
+
+describe("the paying card, as the order shows it", () => {
+  it("names the network from the first digits, in the processor's words", () => {
+    expect(cardBrandOf("4242424242424242")).toBe("visa");
+    expect(cardBrandOf("5555555555554444")).toBe("mastercard");
+    expect(cardBrandOf("2223003122003222")).toBe("mastercard");
+    expect(cardBrandOf("378282246310005")).toBe("amex");
+    expect(cardBrandOf("9999999999999995")).toBe("unknown");
+  });
+
+  it("says brand and last four, or just 'Card' when nothing is known", () => {
+    expect(cardSummary("visa", "4242")).toBe("Visa ending 4242");
+    expect(cardSummary("amex", "0005")).toBe("American Express ending 0005");
+    expect(cardSummary("unknown", "1234")).toBe("Card ending 1234");
+    expect(cardSummary(null, null)).toBe("Card");
+    expect(cardSummary("visa", "42x2")).toBe("Visa");
   });
 });

@@ -71,3 +71,28 @@ export function formatCardNumber(value: string): string {
     .slice(0, 19)
     .replace(/(\d{4})(?=\d)/g, "$1 ");
 }
+
+/** A card network as card processors name it (Stripe's `card.brand`), from the number's first digits. */
+export function cardBrandOf(digits: string): string {
+  if (/^4/.test(digits)) return "visa";
+  if (/^(5[1-5]|2(2[2-9][1-9]|2[3-9]\d|[3-6]\d\d|7[01]\d|720))/.test(digits)) return "mastercard";
+  if (/^3[47]/.test(digits)) return "amex";
+  if (/^(6011|65|64[4-9])/.test(digits)) return "discover";
+  return "unknown";
+}
+
+const BRAND_LABELS: Record<string, string> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+  discover: "Discover",
+  diners: "Diners Club",
+  jcb: "JCB",
+  unionpay: "UnionPay",
+};
+
+/** "Visa ending 4242" for the order page and invoice; "Card" when the processor said nothing. */
+export function cardSummary(brand: string | null | undefined, last4: string | null | undefined): string {
+  const name = (brand && BRAND_LABELS[brand]) || "Card";
+  return last4 && /^\d{4}$/.test(last4) ? `${name} ending ${last4}` : name;
+}

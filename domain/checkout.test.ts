@@ -39,7 +39,7 @@ describe("paymentLineItems", () => {
   it("lists each line less its promo share, then Delivery and VAT, adding up to the total exactly", () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 1, max: 2_000_000 }), { minLength: 1, maxLength: 10 }), fc.integer({ min: 0, max: 10_000 }), (pences, basisPoints) => {
-        const totals = orderTotals(pences, basisPoints / 100);
+        const totals = orderTotals(pences, basisPoints);
         const items = paymentLineItems(pences.map((p) => line(p)), totals, basisPoints > 0 ? "CODE" : null);
         expect(items.reduce((sum, item) => sum + item.amountPence * item.quantity, 0)).toBe(totals.totalPence);
         expect(items.every((item) => item.amountPence >= 0)).toBe(true);
@@ -48,7 +48,7 @@ describe("paymentLineItems", () => {
   });
 
   it("names the lines so the customer recognises them on the payment page", () => {
-    const totals = orderTotals([8813], 10);
+    const totals = orderTotals([8813], 1000);
     const items = paymentLineItems([line(8813, 12)], totals, "Welcome");
     expect(items.map((i) => i.name)).toEqual(["PVC Banners × 12", "Delivery", "VAT at 20%"]);
     expect(items[0]!.description).toBe("1200 × 800 mm, 12 items, less £8.81 (Welcome)");

@@ -6,8 +6,12 @@ import type { ProductView } from "./catalogue";
 import { fixedSizeLabel } from "./catalogue";
 import { isExpressSelection, priceConfiguration, validateConfiguration } from "./configuration";
 import { deliveryDate } from "./delivery";
+import { rowId } from "./ids";
 import { formatPence } from "./money";
 import type { OrderTotals } from "./totals";
+
+/** The most one order may come to, in pounds: a larger Total is a mistake or an attack, refused at once. */
+export const MAX_ORDER_POUNDS = 1_000_000;
 
 /** The client's Total may differ from the server's by rounding of a pound figure, never more. */
 export const TOTAL_TOLERANCE_PENCE = 1;
@@ -19,7 +23,11 @@ export const CHECKOUT_MESSAGES = {
   paymentFailed: "Unfortunately, your payment was not successful. Please try again or contact support if the problem persists.",
   noAddress: "Please enter your billing and delivery address before paying.",
   notPaid: "This payment has not been completed.",
+  paymentCancelled: "Payment cancelled. Nothing has been charged, and your details are as you left them.",
 } as const;
+
+/** The payment page's 'Cancel and go back' link: the address step, told why the customer is back. */
+export const PAYMENT_CANCELLED_PATH = "/checkout/address-and-delivery?payment=cancelled";
 
 export function totalMismatchMessage(clientPence: number, serverPence: number): string {
   return `The total has changed from ${formatPence(clientPence)} to ${formatPence(serverPence)}. Please check your basket before paying.`;
@@ -27,18 +35,18 @@ export function totalMismatchMessage(clientPence: number, serverPence: number): 
 
 /** One basket line as the payment page sends it beside the spec's fields (money is never trusted). */
 export const checkoutLineRequestSchema = z.object({
-  productId: z.number().int(),
+  productId: rowId("productId"),
   customWidth: z.number().finite().nullable().optional(),
   customHeight: z.number().finite().nullable().optional(),
   quantity: z.number().int().min(1).max(100_000),
   versions: z.number().int().min(1).max(1000).default(1),
   orientation: z.enum(["Portrait", "Landscape"]).nullable().optional(),
   attributes: z
-    .array(z.object({ group: z.string().max(100).optional(), subattribute_id: z.number().int(), subattribute_name: z.string().max(200).optional() }))
+    .array(z.object({ group: z.string().max(100).optional(), subattribute_id: rowId("subattribute_id"), subattribute_name: z.string().max(200).optional() }))
     .max(50)
     .default([]),
   /** Reorder: an earlier item of this customer whose approved artwork the new item takes over. */
-  reuseArtworkFrom: z.number().int().nullable().optional(),
+  reuseArtworkFrom: rowId("reuseArtworkFrom").nullable().optional(),
 });
 export type CheckoutLineRequest = z.output<typeof checkoutLineRequestSchema>;
 

@@ -1,6 +1,7 @@
 // How order figures read in the account area (spec section 8): a missing total shows 'error', a missing
 // quantity 'Error', a non-numeric price ' Error' (with its leading space). Everything else is the one
 // money formatter.
+import { formatUkDate } from "./format";
 import { formatPence, poundsToPence } from "./money";
 
 export function orderTotalText(totalPounds: unknown): string {
@@ -18,6 +19,9 @@ export function priceText(pricePounds: unknown): string {
 
 /** Order dates in the account area are en-GB (22/11/2026), in UK time. */
 export function orderDateText(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : date.toLocaleDateString("en-GB", { timeZone: "Europe/London" });
+  try {
+    return formatUkDate(iso);
+  } catch {
+    return "";
+  }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { lastDispatchDay, urgency } from "./production";
+import { dispatchReadiness, lastDispatchDay, PRINT_ROOM_STATUS, urgency } from "./production";
+import { ORDER_STATUSES } from "./order-status";
 
 // Monday 23 November 2026, 10:00 UK.
 const monday = new Date("2026-11-23T10:00:00Z");
@@ -24,5 +25,18 @@ describe("job urgency", () => {
 
   it("is done once dispatched, whatever the date", () => {
     expect(urgency("Dispatched", "2020-01-01", monday)).toBe("done");
+  });
+});
+
+describe("dispatch readiness", () => {
+  it("is ready only when every item is Printed", () => {
+    expect(dispatchReadiness(["Printed", "Printed"])).toEqual({ ready: true, printed: 2, total: 2 });
+    expect(dispatchReadiness(["Printed", "Production"])).toEqual({ ready: false, printed: 1, total: 2 });
+    expect(dispatchReadiness(["Dispatched"])).toEqual({ ready: false, printed: 0, total: 1 });
+    expect(dispatchReadiness([])).toEqual({ ready: false, printed: 0, total: 0 });
+  });
+
+  it("has a print-room word for every status", () => {
+    for (const status of ORDER_STATUSES) expect(PRINT_ROOM_STATUS[status]).toBeTruthy();
   });
 });

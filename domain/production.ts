@@ -37,3 +37,28 @@ export function urgency(status: OrderStatus, deliveryDate: string, now: Date): U
 export const CARRIERS = ["Royal Mail", "DPD", "Parcelforce", "UPS", "DHL", "Own van"] as const;
 
 export const TRACKING_NUMBER = /^[A-Za-z0-9 -]{4,40}$/;
+
+/** A job goes out whole: dispatch is offered, and accepted, only once every item is Printed. */
+export function dispatchReadiness(itemStatuses: readonly string[]): { ready: boolean; printed: number; total: number } {
+  const printed = itemStatuses.filter((status) => status === "Printed").length;
+  return { ready: itemStatuses.length > 0 && printed === itemStatuses.length, printed, total: itemStatuses.length };
+}
+
+/** What the console's buttons say for a move, in the print room's words; the statuses stay the spec's. */
+export const PRINT_ROOM_ACTIONS: Partial<Record<OrderStatus, string>> = {
+  "Print Ready": "Mark ready to print",
+  Production: "Start printing",
+  "Part Printed": "Part printed: run the rest",
+  Printed: "Printed and finished",
+};
+
+/** The status as a printer reads it on the job sheet. */
+export const PRINT_ROOM_STATUS: Record<OrderStatus, string> = {
+  "Awaiting Artwork": "Waiting for artwork",
+  "Print Ready": "Ready to print",
+  Production: "On the press",
+  "Part Printed": "Part printed",
+  Printed: "Printed, ready to pack",
+  Dispatched: "Dispatched",
+  Shipped: "Shipped",
+};

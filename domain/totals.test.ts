@@ -1,11 +1,11 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
-import { DELIVERY_PENCE, orderTotals, VAT_RATE_PERCENT } from "./totals";
+import { basisPointsToPercent, DELIVERY_PENCE, orderTotals, percentToBasisPoints, VAT_RATE_PERCENT } from "./totals";
 
 describe("orderTotals: hand-worked", () => {
   it("lines 1000 + 2350 with a 10% promo", () => {
     // sub 3350; promo 335; delivery 995; VAT round(0.2 × 4010) = 802; total 3350 − 335 + 995 + 802
-    expect(orderTotals([1000, 2350], 10)).toEqual({
+    expect(orderTotals([1000, 2350], 1000)).toEqual({
       subTotalPence: 3350,
       promoDiscountPence: 335,
       deliveryPence: 995,
@@ -21,11 +21,11 @@ describe("orderTotals: hand-worked", () => {
 
   it("an empty basket is all zeros, delivery included", () => {
     expect(orderTotals([], 0)).toEqual({ subTotalPence: 0, promoDiscountPence: 0, deliveryPence: 0, vatPence: 0, totalPence: 0 });
-    expect(orderTotals([], 10)).toEqual({ subTotalPence: 0, promoDiscountPence: 0, deliveryPence: 0, vatPence: 0, totalPence: 0 });
+    expect(orderTotals([], 1000)).toEqual({ subTotalPence: 0, promoDiscountPence: 0, deliveryPence: 0, vatPence: 0, totalPence: 0 });
   });
 
   it("a basket of free items still pays delivery", () => {
-    expect(orderTotals([0], 10)).toEqual({ subTotalPence: 0, promoDiscountPence: 0, deliveryPence: 995, vatPence: 199, totalPence: 1194 });
+    expect(orderTotals([0], 1000)).toEqual({ subTotalPence: 0, promoDiscountPence: 0, deliveryPence: 995, vatPence: 199, totalPence: 1194 });
   });
 
   it("rounds VAT to the nearest penny", () => {
@@ -35,27 +35,28 @@ describe("orderTotals: hand-worked", () => {
     expect(orderTotals([2], 0).vatPence).toBe(199); // 997 / 5 = 199.4
     expect(orderTotals([3], 0).vatPence).toBe(200); // 998 / 5 = 199.6
     expect(orderTotals([4], 0).vatPence).toBe(200); // 999 / 5 = 199.8
-    expect(orderTotals([1000], 12.5)).toEqual({ subTotalPence: 1000, promoDiscountPence: 125, deliveryPence: 995, vatPence: 374, totalPence: 2244 });
+    expect(orderTotals([1000], 1250)).toEqual({ subTotalPence: 1000, promoDiscountPence: 125, deliveryPence: 995, vatPence: 374, totalPence: 2244 });
   });
 
   it("rounds the promo half-up and takes fractional percents exactly", () => {
     // 10% of 1005 = 100.5 → 101
-    expect(orderTotals([1005], 10).promoDiscountPence).toBe(101);
+    expect(orderTotals([1005], 1000).promoDiscountPence).toBe(101);
     // 12.5% of 1004 = 125.5 → 126
-    expect(orderTotals([1004], 12.5).promoDiscountPence).toBe(126);
+    expect(orderTotals([1004], 1250).promoDiscountPence).toBe(126);
     // 33.3% of 1000 = 333 exactly
-    expect(orderTotals([1000], 33.3).promoDiscountPence).toBe(333);
+    expect(orderTotals([1000], 3330).promoDiscountPence).toBe(333);
     // 100% off the sub total leaves delivery and its VAT
-    expect(orderTotals([1234], 100)).toEqual({ subTotalPence: 1234, promoDiscountPence: 1234, deliveryPence: 995, vatPence: 199, totalPence: 1194 });
+    expect(orderTotals([1234], 10000)).toEqual({ subTotalPence: 1234, promoDiscountPence: 1234, deliveryPence: 995, vatPence: 199, totalPence: 1194 });
   });
 
   it("rejects bad input instead of clamping", () => {
     expect(() => orderTotals([1000], -1)).toThrow(RangeError);
-    expect(() => orderTotals([1000], 100.01)).toThrow(RangeError);
+    expect(() => orderTotals([1000], 10001)).toThrow(RangeError);
     expect(() => orderTotals([1000], Number.NaN)).toThrow(RangeError);
+    expect(() => orderTotals([1000], 12.5)).toThrow(RangeError); // a percentage is not basis points
     expect(() => orderTotals([-1], 0)).toThrow(RangeError);
     expect(() => orderTotals([10.5], 0)).toThrow(RangeError);
-    expect(() => orderTotals([], 101)).toThrow(RangeError);
+    expect(() => orderTotals([], 10100)).toThrow(RangeError);
   });
 
   it("exports the constants the rule uses", () => {
@@ -71,7 +72,7 @@ describe("orderTotals: properties", () => {
   it("the parts add back to the total and nothing is negative", () => {
     fc.assert(
       fc.property(linesArb, promoBasisPointsArb, (lines, promoBp) => {
-        const t = orderTotals(lines, promoBp / 100);
+        const t = orderTotals(lines, promoBp);
         expect(t.subTotalPence).toBe(lines.reduce((sum, line) => sum + line, 0));
         expect(t.totalPence).toBe(t.subTotalPence - t.promoDiscountPence + t.deliveryPence + t.vatPence);
         for (const value of Object.values(t)) {
@@ -86,7 +87,7 @@ describe("orderTotals: properties", () => {
   it("the promo never exceeds the sub total and each rounding is within half a penny", () => {
     fc.assert(
       fc.property(linesArb, promoBasisPointsArb, (lines, promoBp) => {
-        const t = orderTotals(lines, promoBp / 100);
+        const t = orderTotals(lines, promoBp);
         expect(t.promoDiscountPence).toBeLessThanOrEqual(t.subTotalPence);
         // |promo − sub × bp / 10000| ≤ ½
         expect(Math.abs(t.promoDiscountPence * 10_000 - t.subTotalPence * promoBp)).toBeLessThanOrEqual(5_000);
@@ -101,7 +102,22 @@ describe("orderTotals: properties", () => {
     fc.assert(
       fc.property(linesArb, promoBasisPointsArb, promoBasisPointsArb, (lines, a, b) => {
         const [low, high] = a <= b ? [a, b] : [b, a];
-        expect(orderTotals(lines, high / 100).totalPence).toBeLessThanOrEqual(orderTotals(lines, low / 100).totalPence);
+        expect(orderTotals(lines, high).totalPence).toBeLessThanOrEqual(orderTotals(lines, low).totalPence);
+      }),
+    );
+  });
+});
+
+describe("promo percent at the edges", () => {
+  it("turns the spec's percentage into whole basis points exactly, and back", () => {
+    expect(percentToBasisPoints(10)).toBe(1000);
+    expect(percentToBasisPoints(12.5)).toBe(1250);
+    expect(percentToBasisPoints(0.07)).toBe(7); // 0.07 × 100 is 7.000000000000001 in floats
+    expect(percentToBasisPoints(33.33)).toBe(3333);
+    expect(basisPointsToPercent(1250)).toBe(12.5);
+    expect(() => percentToBasisPoints(100.5)).toThrow(RangeError);
+    fc.assert(fc.property(fc.integer({ min: 0, max: 10_000 }), (bp) => {
+        expect(percentToBasisPoints(basisPointsToPercent(bp))).toBe(bp);
       }),
     );
   });

@@ -13,17 +13,32 @@ export type OrderTotals = {
   totalPence: number;
 };
 
+/** A promotion's size, in basis points (10% = 1000; 12.5% = 1250), from 0 to 100%. */
+export const MAX_PROMO_BASIS_POINTS = 10_000;
+
+/** The basket's percentage (spec: basket state "discount", e.g. 12.5) as whole basis points. */
+export function percentToBasisPoints(percent: number): number {
+  if (!Number.isFinite(percent) || percent < 0 || percent > 100) throw new RangeError(`Promo percent must be between 0 and 100, got ${percent}`);
+  const rationalPercent = decimalToRational(percent);
+  return roundHalfUp(rational(rationalPercent.num * 100n, rationalPercent.den));
+}
+
+/** Basis points as the percentage the spec's calls carry (apply-promo `discount`): 1250 → 12.5. */
+export function basisPointsToPercent(basisPoints: number): number {
+  return basisPoints / 100;
+}
+
 /**
- * Sub Total = sum of lines; Promo = round(Sub Total × promo%); Delivery = £9.95 per order;
+ * Sub Total = sum of lines; Promo = round(Sub Total × basis points / 10 000); Delivery = £9.95 per order;
  * VAT = round(20% × (Sub Total − Promo + Delivery)); Total = Sub Total − Promo + Delivery + VAT.
- * promoPercent may be fractional (12.5) and is applied exactly.
+ * The promotion is whole basis points, applied exactly (no float on the way).
  *
  * An empty basket totals zero everywhere, delivery included: there is nothing to deliver, and the
  * promo resets when the basket empties (rule 7), so showing £9.95 + VAT for nothing would be wrong.
  */
-export function orderTotals(linePences: number[], promoPercent: number): OrderTotals {
-  if (!Number.isFinite(promoPercent) || promoPercent < 0 || promoPercent > 100) {
-    throw new RangeError(`Promo percent must be between 0 and 100, got ${promoPercent}`);
+export function orderTotals(linePences: number[], promoBasisPoints: number): OrderTotals {
+  if (!Number.isSafeInteger(promoBasisPoints) || promoBasisPoints < 0 || promoBasisPoints > MAX_PROMO_BASIS_POINTS) {
+    throw new RangeError(`Promo must be whole basis points from 0 to ${MAX_PROMO_BASIS_POINTS}, got ${promoBasisPoints}`);
   }
   let subTotal = 0n;
   for (const line of linePences) {
@@ -36,8 +51,7 @@ export function orderTotals(linePences: number[], promoPercent: number): OrderTo
     return { subTotalPence: 0, promoDiscountPence: 0, deliveryPence: 0, vatPence: 0, totalPence: 0 };
   }
 
-  const promo = decimalToRational(promoPercent);
-  const promoDiscountPence = roundHalfUp(rational(subTotal * promo.num, promo.den * 100n));
+  const promoDiscountPence = roundHalfUp(rational(subTotal * BigInt(promoBasisPoints), BigInt(MAX_PROMO_BASIS_POINTS)));
   const vatable = subTotal - BigInt(promoDiscountPence) + BigInt(DELIVERY_PENCE);
   const vatPence = roundHalfUp(rational(vatable * BigInt(VAT_RATE_PERCENT), 100n));
   const subTotalPence = roundHalfUp(rational(subTotal));

@@ -1,0 +1,6 @@
+// VAT invoice numbering (DECISIONS: one gapless sequence): the stored number as the customer reads it.
+
+/** 42 → "INV-000042"; null (no invoice yet) stays null. */
+export function invoiceNumberLabel(n: number | null): string | null {
+  return n === null ? null : `INV-${String(n).padStart(6, "0")}`;
+}
