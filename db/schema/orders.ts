@@ -82,6 +82,9 @@ export const orderGroups = pgTable(
     status: text("status").$type<OrderStatus>().notNull(),
     paymentStatus: text("payment_status").notNull(),
     paymentMethod: text("payment_method").notNull(),
+    /** The paying card as the processor reports it ("visa", "mastercard", "amex" …) and its last four digits; never more. */
+    cardBrand: text("card_brand"),
+    cardLast4: text("card_last4"),
     provider: text("provider").notNull(),
     providerSessionId: text("provider_session_id").notNull(),
     subTotalPence: integer("sub_total_pence").notNull(),
@@ -232,6 +235,7 @@ export const testPaymentSessions = pgTable(
     paymentStatus: text("payment_status").$type<"paid" | "unpaid">().notNull().default("unpaid"),
     successUrl: text("success_url").notNull(),
     cancelUrl: text("cancel_url").notNull(),
+    cardBrand: text("card_brand"),
     cardLast4: text("card_last4"),
     declines: integer("declines").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
