@@ -19,4 +19,55 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
   },
+
+  // Layers: domain/ knows nothing of the shop around it; services, integrations, documents and artwork
+  // never reach up into the HTTP routes; production code never imports test helpers; the React app
+  // takes only types from the server.
+  {
+    files: ["domain/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/server/**", "**/app/**", "**/db/**", "**/tests/**"], message: "domain/ is the bottom layer: it imports nothing of the shop." }] },
+      ],
+    },
+  },
+  {
+    files: ["server/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [{ group: ["**/tests/**"], message: "Production code never imports test helpers." }] }],
+    },
+  },
+  {
+    files: ["server/services/**/*.ts", "server/integrations/**/*.ts", "server/documents/**/*.ts", "server/artwork/**/*.ts", "db/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/api/**", "**/plugins/**", "**/front-door/**", "**/app", "**/ssr"], message: "A lower layer may not import the HTTP layer: return a typed outcome and let the route map it." },
+            { group: ["**/tests/**"], message: "Production code never imports test helpers." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/**/*.ts", "app/**/*.tsx"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/server/**"], allowTypeImports: true, message: "The React app takes only types from the server; data comes through the load context or the API." },
+            { group: ["**/db/**", "**/tests/**"], message: "The React app never imports the database or test helpers." },
+          ],
+        },
+      ],
+    },
+  },
 );
