@@ -1,7 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { preflightFile } from "./preflight-file";
-import { A4, CORPUS, writeCorpus, type Corpus } from "./test-corpus";
+import { A4, CORPUS, writeCorpus, type Corpus } from "../../tests/support/artwork-corpus";
 
 let corpus: Corpus;
 beforeAll(async () => {
@@ -70,7 +70,7 @@ describe("a pixel bomb", () => {
 
   it("is refused for more than 300 megapixels even when the file could hold them", async () => {
     // 20000 × 16000 = 320 MP: a header alone, but a 1 MB body makes the size plausible for PNG.
-    const { pngClaiming } = await import("./test-corpus");
+    const { pngClaiming } = await import("../../tests/support/artwork-corpus");
     const plausible = Buffer.concat([pngClaiming(20000, 16000), Buffer.alloc(1024 * 1024)]);
     await writeFile(corpus.path("big.png"), plausible);
     const result = await preflightFile(corpus.path("big.png"), A4);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pointsToMm, type OrderedArtwork } from "../../domain/preflight";
 import { preflightFile } from "./preflight-file";
 import { hasAdobeMarker, jpegFitsPdfAsIs, makePrintPdf } from "./print-pdf";
-import { A4, A4_POINTS, cmykJpeg, pixelsFor, twoColourJpeg, writeCorpus, type Corpus } from "./test-corpus";
+import { A4, A4_POINTS, cmykJpeg, pixelsFor, twoColourJpeg, writeCorpus, type Corpus } from "../../tests/support/artwork-corpus";
 import { makeProofPng, makeThumbnail } from "./thumbnail";
 
 let corpus: Corpus;

@@ -4,7 +4,7 @@ import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ArtworkJobTimeoutError, ArtworkWorkerCrashedError, createArtworkProcessor, type ArtworkProcessor } from "./processor";
-import { A4, objectHeavyPdf, writeCorpus, type Corpus } from "./test-corpus";
+import { A4, objectHeavyPdf, writeCorpus, type Corpus } from "../../tests/support/artwork-corpus";
 
 let corpus: Corpus;
 const processors: ArtworkProcessor[] = [];

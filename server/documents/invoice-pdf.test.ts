@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { formatPence } from "../../domain/money";
 import { type InvoiceData, type InvoiceLine, renderInvoicePdf } from "./invoice-pdf";
-import { readPdf } from "./pdf-text";
+import { readPdf } from "../../tests/support/pdf-text";
 
 /** A consistent invoice: the totals are derived from the lines the way the totals rule would. */
 function makeInvoice(overrides: Partial<InvoiceData> = {}): InvoiceData {

@@ -2,13 +2,12 @@
 // totals are computed elsewhere (domain/totals.ts); this module only refuses to print figures that
 // do not add up, so an inconsistent invoice can never leave the building.
 import { PDFDocument } from "pdf-lib";
-import { formatPence } from "../../domain/money";
+import { formatPence, formatUkDate } from "../../domain/format";
 import {
   drawLeft,
   drawRight,
   drawRule,
   embedStandardFonts,
-  formatIsoDateEnGb,
   formatPercent,
   isoDateToUtcMidnight,
   MUTED,
@@ -118,8 +117,8 @@ type Line = { text: string; style: TextStyle; height: number };
 /** Renders the invoice; throws RangeError for inconsistent totals or malformed dates and figures. */
 export async function renderInvoicePdf(data: InvoiceData): Promise<Uint8Array> {
   requireConsistentInvoice(data);
-  const invoiceDate = formatIsoDateEnGb(data.invoiceDate);
-  const paidOn = data.paidOn ? formatIsoDateEnGb(data.paidOn) : undefined;
+  const invoiceDate = formatUkDate(data.invoiceDate);
+  const paidOn = data.paidOn ? formatUkDate(data.paidOn) : undefined;
 
   const doc = await PDFDocument.create({ updateMetadata: false });
   const fonts = await embedStandardFonts(doc);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type PackingSlipData, renderPackingSlipPdf } from "./packing-slip-pdf";
 import { mmToPt } from "./pdf-layout";
-import { pdfBytesContain, readPdf } from "./pdf-text";
+import { pdfBytesContain, readPdf } from "../../tests/support/pdf-text";
 
 const SHOP_NAME = "Banner Barn";
 

@@ -1,13 +1,13 @@
 // The A5 packing slip staff print for each dispatch. For white-label (blind) shipping it must not
 // give the shop away: everything identifying is taken from `sender` alone, in the page text and in
 // the PDF metadata, and the shop's own touches (its name heading, the thank-you line) are left out.
+import { formatUkDate } from "../../domain/format";
 import { PDFDocument } from "pdf-lib";
 import {
   drawLeft,
   drawRight,
   drawRule,
   embedStandardFonts,
-  formatIsoDateEnGb,
   isoDateToUtcMidnight,
   mmToPt,
   MUTED,
@@ -60,7 +60,7 @@ export async function renderPackingSlipPdf(data: PackingSlipData): Promise<Uint8
       throw new RangeError(`Item ${index + 1} quantity must be a whole number of at least 1, got ${item.quantity}`);
     }
   });
-  const dispatchDate = data.dispatchDate ? formatIsoDateEnGb(data.dispatchDate) : undefined;
+  const dispatchDate = data.dispatchDate ? formatUkDate(data.dispatchDate) : undefined;
 
   const doc = await PDFDocument.create({ updateMetadata: false });
   const fonts = await embedStandardFonts(doc);

@@ -1,6 +1,7 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { encodableText, formatIsoDateEnGb, formatPercent, mmToPt, postalAddressLines, wrapText } from "./pdf-layout";
+import { formatUkDate } from "../../domain/format";
+import { encodableText, formatPercent, mmToPt, postalAddressLines, wrapText } from "./pdf-layout";
 
 const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
 
@@ -21,10 +22,10 @@ describe("pdf layout helpers", () => {
   });
 
   it("formats ISO dates en-GB and rejects dates that do not exist", () => {
-    expect(formatIsoDateEnGb("2026-11-22")).toBe("22/11/2026");
-    expect(formatIsoDateEnGb("2028-02-29")).toBe("29/02/2028");
-    expect(() => formatIsoDateEnGb("2026-02-29")).toThrow(RangeError);
-    expect(() => formatIsoDateEnGb("22/11/2026")).toThrow(RangeError);
+    expect(formatUkDate("2026-11-22")).toBe("22/11/2026");
+    expect(formatUkDate("2028-02-29")).toBe("29/02/2028");
+    expect(() => formatUkDate("2026-02-29")).toThrow(RangeError);
+    expect(() => formatUkDate("22/11/2026")).toThrow(RangeError);
   });
 
   it("formats rates, converts millimetres and lists an address without empty parts", () => {

@@ -70,12 +70,6 @@ export function wrapText(font: PDFFont, size: number, text: string, maxWidth: nu
   return lines.length > 0 ? lines : [""];
 }
 
-/** "2026-11-22" → "22/11/2026"; throws RangeError for anything that is not a real date. */
-export function formatIsoDateEnGb(isoDate: string): string {
-  const { year, month, day } = parseIsoDate(isoDate);
-  return `${String(day).padStart(2, "0")}/${String(month).padStart(2, "0")}/${String(year).padStart(4, "0")}`;
-}
-
 /** Midnight UTC of an ISO date: the document's fixed creation time. */
 export function isoDateToUtcMidnight(isoDate: string): Date {
   const { year, month, day } = parseIsoDate(isoDate);

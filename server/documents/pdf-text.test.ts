@@ -1,6 +1,6 @@
 import { PDFDict, PDFDocument, PDFHexString, PDFName, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { pdfBytesContain, readPdf } from "./pdf-text";
+import { pdfBytesContain, readPdf } from "../../tests/support/pdf-text";
 
 async function pdfWith(draw: (doc: PDFDocument) => Promise<void>): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false });

@@ -1,4 +1,5 @@
 import { headerSafe } from "../../../domain/contact";
+import { formatUkDate } from "../../../domain/format";
 import type { ShopDetails } from "../../config";
 
 export type EmailContent = { subject: string; text: string; html: string };
@@ -75,23 +76,25 @@ ${row("Subject", topic ? escapeHtml(topic) : "(none)")}
 }
 
 /**
- * The short note to the customer. It does not repeat their message or subject: anyone can type any
- * address into the form, and an echo would let the form send strangers arbitrary text in our name.
+ * The short note to whoever the form names. It quotes nothing the sender typed, not even a name:
+ * anyone can type any address into the form, and an echo would let the form send strangers arbitrary
+ * text in our name.
  */
-export function contactAcknowledgement(shop: ShopDetails, contact: Pick<ContactDetails, "name">): EmailContent {
-  const name = headerSafe(contact.name);
+export function contactAcknowledgement(shop: ShopDetails): EmailContent {
   const subject = headerSafe(`We have received your message - ${shop.name}`);
   const text =
-    `Hello ${name},\n\n` +
+    `Hello,\n\n` +
     `Thank you for contacting ${shop.name}. We have received your message and will get back to you as soon as we can.\n\n` +
     `If it is urgent, call us on ${shop.phone} (${shop.hours}).\n\n` +
+    `If you did not write to us, someone else typed your address into our contact form: there is nothing you need to do.\n\n` +
     textFooter(shop);
   const html = layout(
     shop,
     subject,
-    `<p style="margin:0 0 16px;">Hello ${escapeHtml(name)},</p>
+    `<p style="margin:0 0 16px;">Hello,</p>
 <p style="margin:0 0 16px;">Thank you for contacting ${escapeHtml(shop.name)}. We have received your message and will get back to you as soon as we can.</p>
-<p style="margin:0;">If it is urgent, call us on <strong>${escapeHtml(shop.phone)}</strong> (${escapeHtml(shop.hours)}).</p>`,
+<p style="margin:0 0 16px;">If it is urgent, call us on <strong>${escapeHtml(shop.phone)}</strong> (${escapeHtml(shop.hours)}).</p>
+<p style="margin:0;font-size:13px;color:#71717a;">If you did not write to us, someone else typed your address into our contact form: there is nothing you need to do.</p>`,
   );
   return { subject, text, html };
 }
@@ -105,12 +108,16 @@ function actionLink(href: string, label: string): string {
  * The single-use link to choose a new password. The token travels in the URL fragment, which browsers
  * never send to a server, so it cannot end up in an access log or a Referer header.
  */
-export function passwordResetEmail(shop: ShopDetails, person: { firstname: string; link: string; forStaff?: boolean }): EmailContent {
+export function passwordResetEmail(shop: ShopDetails, person: { firstname: string; link: string; forStaff?: boolean; signInLink?: boolean }): EmailContent {
   const name = headerSafe(person.firstname);
-  const subject = headerSafe(person.forStaff ? `Set your ${shop.name} staff password` : `Choose a new password - ${shop.name}`);
+  const subject = headerSafe(
+    person.forStaff ? `Set your ${shop.name} staff password` : person.signInLink ? `Your one-time sign-in link - ${shop.name}` : `Choose a new password - ${shop.name}`,
+  );
   const intro = person.forStaff
     ? `You have been added as a member of staff at ${shop.name}. Use this link to set your password:`
-    : `Somebody (we hope you) asked to choose a new password for your ${shop.name} account. Use this link to choose one:`;
+    : person.signInLink
+      ? `Someone has been trying many wrong passwords on your ${shop.name} account, so for now signing in takes a one-time link. Use this link to choose a new password and sign in:`
+      : `Somebody (we hope you) asked to choose a new password for your ${shop.name} account. Use this link to choose one:`;
   const text =
     `Hello ${name},\n\n${intro}\n\n${person.link}\n\n` +
     `The link works once and expires in one hour. If you did not ask for this, ignore this email: your password stays as it is.\n\n` +
@@ -149,7 +156,7 @@ export type ConfirmationOrder = {
 /** The order confirmation, built from the stored order (never from what a browser sent). */
 export function orderConfirmationEmail(shop: ShopDetails, order: ConfirmationOrder, money: (pence: number) => string): EmailContent {
   const subject = headerSafe(`Order ${order.orderGroupId} confirmed - ${shop.name}`);
-  const date = order.createdAt.toLocaleDateString("en-GB", { timeZone: "Europe/London" });
+  const date = formatUkDate(order.createdAt);
   const totals: [string, string][] = [
     ["Sub Total", money(order.subTotalPence)],
     ...(order.promoDiscountPence > 0 ? ([[`Promo Discount${order.promoCode ? ` (${order.promoCode})` : ""}`, `-${money(order.promoDiscountPence)}`]] as [string, string][]) : []),

@@ -39,6 +39,8 @@ export type ProviderSession = {
   clientReferenceId: string | null;
   customerEmail: string | null;
   metadata: Record<string, string>;
+  /** The card that paid, as the processor names it (brand "visa", last four digits); null before payment or when not told. */
+  card: { brand: string; last4: string } | null;
 };
 
 export type PaymentEvent = {

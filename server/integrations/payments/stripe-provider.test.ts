@@ -1,7 +1,7 @@
 import net from "node:net";
 import Stripe from "stripe";
 import { afterEach, describe, expect, it } from "vitest";
-import { startFakeStripeServer, type FakeStripeServer } from "./fake-stripe-server";
+import { startFakeStripeServer, type FakeStripeServer } from "../../../tests/fakes/fake-stripe-server";
 import { PaymentProviderError, WebhookSignatureError, type CreateCheckoutInput, type PaymentProvider } from "./payment-provider";
 import { createStripeProvider, STRIPE_MAX_SESSION_MS, STRIPE_MIN_SESSION_MS, stripeExpiresAt } from "./stripe-provider";
 
@@ -116,6 +116,7 @@ describe("Stripe provider: creating a checkout session", () => {
       clientReferenceId: "chk_7f3a9c",
       customerEmail: "jo.bloggs@example.co.uk",
       metadata: { checkout_id: "chk_7f3a9c", user_id: "42" },
+      card: null,
     });
     expect(fake.session(session.id)!.amount_total).toBe(6480);
   });
@@ -223,7 +224,7 @@ describe("Stripe provider: reading and closing sessions", () => {
     const before = await provider.retrieveSession(id);
     expect(before).toMatchObject({ id, status: "open", paymentStatus: "unpaid", amountTotalPence: 6480, url: `${fake.url}/c/pay/${id}` });
 
-    fake.complete(id);
+    fake.complete(id, { brand: "mastercard", last4: "4444" });
     const after = await provider.retrieveSession(id);
     expect(after).toEqual({
       id,
@@ -235,8 +236,11 @@ describe("Stripe provider: reading and closing sessions", () => {
       clientReferenceId: "chk_7f3a9c",
       customerEmail: "jo.bloggs@example.co.uk",
       metadata: { checkout_id: "chk_7f3a9c", user_id: "42" },
+      card: { brand: "mastercard", last4: "4444" },
     });
     expect(fake.requests.at(-1)).toMatchObject({ method: "GET", path: `/v1/checkout/sessions/${id}`, status: 200 });
+    // The card comes with the payment intent, expanded in the same call.
+    expect(Object.values(fake.requests.at(-1)!.form)).toContain("payment_intent.payment_method");
   });
 
   it("gives null for an id Stripe does not know, and never sends an id that is not a session id", async () => {
@@ -327,6 +331,7 @@ describe("Stripe provider: webhooks", () => {
         clientReferenceId: "chk_7f3a9c",
         customerEmail: "jo.bloggs@example.co.uk",
         metadata: { checkout_id: "chk_7f3a9c", user_id: "42" },
+        card: null, // a webhook's session does not name the card; fulfilment asks for it
       },
     });
     expect(event.id).toMatch(/^evt_test_/);

@@ -72,7 +72,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
   async function retrieve(sessionId: string): Promise<ProviderSession | null> {
     if (!SESSION_ID.test(sessionId)) return null;
     try {
-      return toProviderSession(await stripe.checkout.sessions.retrieve(sessionId));
+      // The paying card (brand and last four) comes with the intent's payment method, in the same call.
+      return toProviderSession(await stripe.checkout.sessions.retrieve(sessionId, { expand: ["payment_intent.payment_method"] }));
     } catch (error) {
       if (isResourceMissing(error)) return null;
       throw providerError(error, "retrieving a checkout session");
@@ -197,7 +198,17 @@ export function toProviderSession(session: Stripe.Checkout.Session): ProviderSes
     clientReferenceId: session.client_reference_id ?? null,
     customerEmail: session.customer_email ?? session.customer_details?.email ?? null,
     metadata: { ...(session.metadata ?? {}) },
+    card: paidCard(session),
   };
+}
+
+/** Brand and last four of the card, when the session was retrieved with its payment intent expanded. */
+function paidCard(session: Stripe.Checkout.Session): ProviderSession["card"] {
+  const intent = session.payment_intent;
+  if (!intent || typeof intent === "string") return null;
+  const method = intent.payment_method;
+  if (!method || typeof method === "string" || !method.card) return null;
+  return { brand: method.card.brand, last4: method.card.last4 };
 }
 
 function toPaymentEvent(event: Stripe.Event): PaymentEvent {

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { testPaymentSessions } from "../../../db/schema";
-import { testCardOutcome } from "../../../domain/card";
+import { cardBrandOf, testCardOutcome } from "../../../domain/card";
 import { PaymentProviderError, WebhookSignatureError, type CreateCheckoutInput, type PaymentProvider, type ProviderSession } from "./payment-provider";
 
 export const TEST_SESSION_MINUTES = 30;
@@ -47,8 +47,16 @@ function toSession(row: Row, now: Date): ProviderSession {
     clientReferenceId: row.clientReferenceId,
     customerEmail: row.customerEmail,
     metadata: row.metadata,
+    card: row.cardLast4 ? { brand: row.cardBrand ?? "unknown", last4: row.cardLast4 } : null,
   };
 }
+
+/**
+ * Where the hosted page sends a declined card. Stripe keeps the payer on its own page; this page hands
+ * them to the shop's payment-failed page instead, which says what happened (spec: a failed payment goes
+ * to /checkout/failed). 'Cancel and go back' is the checkout's cancel URL, which is another place.
+ */
+export const DECLINED_URL = "/checkout/failed?session_id={CHECKOUT_SESSION_ID}";
 
 const withSessionId = (url: string, id: string) => url.replaceAll("{CHECKOUT_SESSION_ID}", encodeURIComponent(id));
 
@@ -121,16 +129,18 @@ export function createTestPaymentProvider(db: Db): TestPaymentProvider {
       if (!row) throw new PaymentProviderError("Unknown test session");
       if (testCardOutcome(card.digits) === "declined") {
         await db.update(testPaymentSessions).set({ declines: sql`${testPaymentSessions.declines} + 1` }).where(eq(testPaymentSessions.id, row.id));
-        return { outcome: "declined", redirectTo: withSessionId(row.cancelUrl, row.id) };
+        return { outcome: "declined", redirectTo: withSessionId(DECLINED_URL, row.id) };
       }
       const [paid] = await db
         .update(testPaymentSessions)
-        .set({ status: "complete", paymentStatus: "paid", cardLast4: card.digits.slice(-4), paidAt: sql`now()` })
+        .set({ status: "complete", paymentStatus: "paid", cardBrand: cardBrandOf(card.digits), cardLast4: card.digits.slice(-4), paidAt: sql`now()` })
         .where(sql`${testPaymentSessions.id} = ${row.id} and ${testPaymentSessions.status} = 'open' and ${testPaymentSessions.expiresAt} > now()`)
         .returning({ id: testPaymentSessions.id });
       if (!paid) {
-        // Already paid (a double click, a second tab) goes on to the order; an expired page goes back.
-        const closedTo = row.status === "complete" ? row.successUrl : row.cancelUrl;
+        // Already paid (a double click, a second tab, two copies of the form at once) goes on to the
+        // order; an expired page goes back. Read again: the row read above may predate the other payment.
+        const [now] = await db.select({ status: testPaymentSessions.status }).from(testPaymentSessions).where(eq(testPaymentSessions.id, row.id));
+        const closedTo = now?.status === "complete" ? row.successUrl : row.cancelUrl;
         return { outcome: "closed", redirectTo: withSessionId(closedTo, row.id) };
       }
       return { outcome: "paid", redirectTo: withSessionId(row.successUrl, row.id) };

@@ -13,7 +13,7 @@
 // Limit: on disk a key cannot also be a folder of other keys ("a" and "a/b" together); the second
 // put fails with ENOTDIR/EISDIR. S3 allows it. Our keys are `<area>/<id>/<file>`, so this never arises.
 import { randomBytes } from "node:crypto";
-import { constants } from "node:fs";
+import { constants, type Dirent } from "node:fs";
 import fs, { type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { assertValidKey, assertValidPrefix, assertValidRange, clampRange, type ByteRange, type FileStorage, type StoredObject } from "./storage";
@@ -168,6 +168,31 @@ export function createDiskStorage(options: { root: string }): FileStorage {
         throw error;
       }
       await fs.rm(folder, { recursive: true, force: true });
+    },
+
+    async *list(prefix) {
+      assertValidPrefix(prefix);
+      const start = pathFor(prefix.slice(0, -1));
+      const folders = [start];
+      while (folders.length > 0) {
+        const folder = folders.pop()!;
+        let entries: Dirent[];
+        try {
+          entries = await fs.readdir(folder, { withFileTypes: true });
+        } catch (error) {
+          if (isMissing(error)) continue;
+          throw error;
+        }
+        for (const entry of entries) {
+          const full = path.join(folder, entry.name);
+          if (entry.isDirectory()) folders.push(full);
+          // Sidecars and half-written temporaries are not objects ("~" never occurs in a key).
+          else if (entry.isFile() && !entry.name.includes("~")) {
+            const stat = await fs.stat(full).catch(() => null);
+            if (stat) yield { key: path.relative(root, full).split(path.sep).join("/"), modifiedAt: stat.mtime };
+          }
+        }
+      }
     },
 
     async close() {},

@@ -198,6 +198,21 @@ export function createS3Storage(options: S3StorageOptions, client: S3Client = cr
       }
     },
 
+    async *list(prefix) {
+      assertValidPrefix(prefix);
+      // Paged with StartAfter, as deletePrefix is (see there).
+      let startAfter: string | undefined;
+      for (;;) {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: base + prefix, StartAfter: startAfter }));
+        const objects = page.Contents ?? [];
+        for (const object of objects) {
+          if (object.Key) yield { key: object.Key.slice(base.length), modifiedAt: object.LastModified ?? new Date(0) };
+        }
+        if (!page.IsTruncated || objects.length === 0) return;
+        startAfter = objects[objects.length - 1]!.Key;
+      }
+    },
+
     async close() {
       client.destroy();
     },

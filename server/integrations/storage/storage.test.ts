@@ -264,6 +264,21 @@ describe.each([diskHarness(), s3Harness()])("$kind storage", (harness) => {
     expect((await storage.read(`${folder}/uploads/1/original.pdf`))!.toString()).toBe("again");
   });
 
+  it("lists every object under a prefix with when it was written, and nothing outside it", async () => {
+    const folder = freshFolder();
+    const inside = [`${folder}/orders/1/2/v1-a/print.pdf`, `${folder}/orders/1/2/v1-a/thumb.jpg`, `${folder}/orders/3/4/v2-b/print.pdf`];
+    const outside = [`${folder}/ordersx/1.pdf`, `${folder}/invoices/1.pdf`];
+    const before = Date.now() - 60_000;
+    for (const key of [...inside, ...outside]) await storage.putBuffer(key, Buffer.from(key), "application/octet-stream");
+    const listed: { key: string; modifiedAt: Date }[] = [];
+    for await (const object of storage.list(`${folder}/orders/`)) listed.push(object);
+    expect(listed.map((o) => o.key).sort()).toEqual([...inside].sort());
+    for (const object of listed) expect(object.modifiedAt.getTime()).toBeGreaterThan(before);
+    const nothing: unknown[] = [];
+    for await (const object of storage.list(`${folder}/missing/`)) nothing.push(object);
+    expect(nothing).toEqual([]);
+  });
+
   it("serves byte ranges, clamps an end past the object and refuses a start past it", async () => {
     const key = `${freshFolder()}/ranged.bin`;
     const body = randomBytes(100);

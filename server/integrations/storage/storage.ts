@@ -35,6 +35,8 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** Removes every object whose key starts with `prefix`, which must end in "/" (e.g. "uploads/42/"). */
   deletePrefix(prefix: string): Promise<void>;
+  /** Every object whose key starts with `prefix` (ending in "/"), with when it was last written. */
+  list(prefix: string): AsyncIterable<{ key: string; modifiedAt: Date }>;
   /** Releases network connections (S3); the storage must not be used afterwards. */
   close(): Promise<void>;
 }

@@ -68,8 +68,8 @@ export type FakeStripeServer = {
   readonly requests: FakeStripeRequest[];
   /** A copy of the stored session; null for an unknown id. */
   session(sessionId: string): FakeCheckoutSession | null;
-  /** The customer paid: status complete, payment_status paid. Throws unless the session is open. */
-  complete(sessionId: string): FakeCheckoutSession;
+  /** The customer paid (with a Visa ending 4242 unless told): status complete, payment_status paid. Throws unless the session is open. */
+  complete(sessionId: string, card?: { brand: string; last4: string }): FakeCheckoutSession;
   /** The page timed out: status expired. Throws unless the session is open. */
   expire(sessionId: string): FakeCheckoutSession;
   /** A Stripe event about the session as it is now, e.g. for a signed webhook body. */
@@ -244,13 +244,34 @@ export async function startFakeStripeServer(options: { secretKey?: string } = {}
       doc_url: "https://stripe.com/docs/error-codes/resource-missing",
     });
 
+  /** The card each paid session's payment intent was paid with. */
+  const cards = new Map<string, { brand: string; last4: string }>();
+
+  /** `expand[]=payment_intent.payment_method`, as Stripe answers it: the intent and its card inline. */
+  function withExpansions(session: FakeCheckoutSession, form: Record<string, string>): unknown {
+    const expand = Object.entries(form).filter(([key]) => key.startsWith("expand")).map(([, value]) => value);
+    if (!expand.includes("payment_intent.payment_method") || !session.payment_intent) return session;
+    const card = cards.get(session.payment_intent) ?? null;
+    return {
+      ...session,
+      payment_intent: {
+        id: session.payment_intent,
+        object: "payment_intent",
+        amount: session.amount_total,
+        currency: session.currency,
+        status: "succeeded",
+        payment_method: card ? { id: randomId("pm_", 24), object: "payment_method", type: "card", card: { brand: card.brand, last4: card.last4 } } : null,
+      },
+    };
+  }
+
   function route(method: string, path: string, form: Record<string, string>): Answer {
     if (method === "POST" && path === "/v1/checkout/sessions") return createSession(form);
     const match = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
     if (match) {
       const sessionId = decodeURIComponent(match[1]!);
       const session = current(sessionId);
-      if (method === "GET" && !match[2]) return session ? { status: 200, body: session } : noSuchSession(sessionId);
+      if (method === "GET" && !match[2]) return session ? { status: 200, body: withExpansions(session, form) } : noSuchSession(sessionId);
       if (method === "POST" && match[2]) {
         if (!session) return noSuchSession(sessionId);
         if (session.status !== "open") {
@@ -339,11 +360,12 @@ export async function startFakeStripeServer(options: { secretKey?: string } = {}
       return session ? structuredClone(session) : null;
     },
 
-    complete(sessionId) {
+    complete(sessionId, card = { brand: "visa", last4: "4242" }) {
       const session = requireOpen(sessionId);
       session.status = "complete";
       session.payment_status = "paid";
       session.payment_intent = randomId("pi_test_", 24);
+      cards.set(session.payment_intent, card);
       session.customer_details = { email: session.customer_email };
       session.url = null;
       return structuredClone(session);
