@@ -4,7 +4,6 @@ import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { createServer } from "node:http";
-import pino from "pino";
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
@@ -13,12 +12,13 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import type { DbHandle } from "../db/client";
+import { tooManyRequestsMessage } from "../domain/retry";
 import { registerApi } from "./api";
-import { errorBody, internalErrorBody, INVALID_JSON_MESSAGE, validationErrorBody } from "./api/errors";
+import { errorBody, internalErrorBody, INVALID_JSON_MESSAGE, validationErrorBody } from "./front-door/errors";
 import type { Config } from "./config";
 import { registerMailViewer } from "./dev/mail-viewer";
 import { registerAuth } from "./plugins/auth";
-import { registerSecurityHeaders, requestIdGenerator } from "./plugins/security-headers";
+import { registerSecurityHeaders, requestIdGenerator, SECURITY_HEADERS } from "./plugins/security-headers";
 import { createResponseSerializerCompiler } from "./plugins/serializer";
 import { mailDir, type MailTransport } from "./integrations/email/transport";
 import type { PaymentProvider } from "./integrations/payments/payment-provider";
@@ -27,6 +27,8 @@ import { startDebrisSweeper, type DebrisPlace } from "./services/debris-sweep";
 import { createDirectRoutes, type DirectRoutes } from "./direct-routes";
 import { COMPRESS_THRESHOLD_BYTES, createResponseCache, type ResponseCache } from "./response-cache";
 import { registerSsr, type SsrSource } from "./ssr";
+import { refuseOversizedBodies } from "./front-door/refuse-body";
+import { createLogOutput, LOG_SERIALIZERS, loggedPath, REDACT_PATHS } from "./logging";
 import { registerStatic } from "./static";
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -54,13 +56,9 @@ export type App = FastifyInstance;
 /** Builds the whole shop (plugins, API, pages). Never listens: main.ts does, tests use inject. */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config } = options;
-  // Log lines are written asynchronously in batches of up to 32 KiB (about 150 request lines), so a request
-  // never waits for stdout and a busy shop makes one write call where it would make hundreds; a quiet shop's
-  // lines still appear within a second, and the rest is flushed when the app closes.
-  const logDestination =
-    options.logger === undefined && config.logLevel !== "silent"
-      ? pino.destination({ dest: 1, sync: false, minLength: 32 * 1024, maxWrite: 64 * 1024, periodicFlush: 1000 })
-      : null;
+  // Request lines are batched; warnings and errors are written at once; nothing secret is written at all
+  // (server/logging.ts).
+  const logOutput = options.logger === undefined && config.logLevel !== "silent" ? createLogOutput() : null;
   const requestId = requestIdGenerator();
   // Prepared answers are sent by the listener itself, ahead of the router (server/response-cache.ts).
   // So are the few JSON calls that declare a direct route (server/direct-routes.ts).
@@ -69,7 +67,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     serverFactory: (handler) => createServer((req, res) => {
       if (!front.cache?.serve(req, res) && !front.direct?.serve(req, res)) handler(req, res);
     }),
-    logger: options.logger ?? (logDestination ? { level: config.logLevel, stream: logDestination } : { level: config.logLevel }),
+    logger: options.logger ?? {
+      level: config.logLevel,
+      ...(logOutput ? { stream: logOutput.stream } : {}),
+      serializers: LOG_SERIALIZERS,
+      redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+    },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     genReqId: requestId,
     // Behind a proxy, trust exactly its hops; otherwise X-Forwarded-For could dodge the rate limits.
@@ -77,6 +80,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // One structured line per request (the onResponse hook below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true },
+    // A URL the router cannot even decode ("/%E0%A4%A") never reaches the hooks: it is answered here with
+    // the same security headers, error body and log line as every other answer.
+    frameworkErrors: (error, request, reply) => {
+      reply.headers(SECURITY_HEADERS);
+      reply.header("x-request-id", request.id);
+      const message = error.code === "FST_ERR_BAD_URL" ? "The address is not valid: it has a broken %-escape." : "The request could not be read.";
+      request.log.info({ method: request.method, url: loggedPath(request.url), statusCode: 400, code: error.code }, "request");
+      void (reply as unknown as { code: (n: number) => { send: (body: unknown) => unknown } }).code(400).send(errorBody(message, 400));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -99,26 +111,28 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate("directRoutes", directRoutes);
   registerAuth(app, (token) => services.accounts.authenticate(token));
   app.addHook("onClose", async () => {
-    try {
-      logDestination?.flushSync();
-    } catch {
-      // not opened yet: nothing was written
-    }
+    logOutput?.flushSync();
     await services.emailSender.stop();
     await services.artworkProcessor.close();
     await services.storage.close();
   });
 
   registerSecurityHeaders(app);
+  // Before any other check: a body over its limit is read and thrown away, then refused, so the 413 arrives.
+  app.addHook("onRequest", refuseOversizedBodies);
   app.addHook("onResponse", (request, reply, done) => {
     request.log.info(
-      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      { method: request.method, url: loggedPath(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
       "request",
     );
     done();
   });
   await app.register(compress, { threshold: COMPRESS_THRESHOLD_BYTES, encodings: ["br", "gzip"] });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    // Every limit says when to come back, in the shop's words (the error handler keeps Retry-After).
+    errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: tooManyRequestsMessage(context.ttl / 1000) }),
+  });
 
   installErrorHandling(app);
 
@@ -159,7 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         { dir: mailDir(config), everything: false },
       ];
       if (config.storage.kind === "disk") places.push({ dir: config.storage.root, everything: false });
-      stopSweeper = startDebrisSweeper(places, app.log);
+      stopSweeper = startDebrisSweeper(places, app.log, undefined, { storage: services.storage, db: options.db.db });
     });
     app.addHook("onClose", async () => {
       await stopSweeper?.();

@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { errorBody, errorSchema } from "./api/errors";
+import { errorBody, errorSchema } from "./front-door/errors";
 import { createDirectRoutes, DIRECT_BODY_LIMIT_BYTES } from "./direct-routes";
 import { SECURITY_HEADERS } from "./plugins/security-headers";
 

@@ -19,7 +19,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import secureJson from "secure-json-parse";
 import type { z } from "zod";
-import { errorSchema, INVALID_JSON_MESSAGE, internalErrorBody, validationErrorBody, type ValidationIssue } from "./api/errors";
+import { errorSchema, INVALID_JSON_MESSAGE, internalErrorBody, validationErrorBody, type ValidationIssue } from "./front-door/errors";
 import { chooseEncoding } from "./front-door/encoding";
 import { compileJsonSerializer } from "./plugins/serializer";
 import { SECURITY_HEADERS } from "./plugins/security-headers";

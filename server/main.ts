@@ -92,7 +92,11 @@ async function listen(
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // Within 2 s: what is still open after 1.5 s (a slow download, an idle keep-alive) is cut so the
+    // database closes and the process exits 0; the hard stop at 5 s is for a close that hangs.
+    const hurry = setTimeout(() => app.server.closeAllConnections(), 1_500);
+    hurry.unref();
+    const force = setTimeout(() => process.exit(1), 5_000);
     force.unref();
     try {
       endUnfinishedBodies();

@@ -3,7 +3,8 @@ import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { errorBody } from "./api/errors";
+import { canonicalPath, isCacheablePath } from "./front-door/canonical-path";
+import { errorBody } from "./front-door/errors";
 import type { Config } from "./config";
 import { prepareAnswer, type ResponseCache } from "./response-cache";
 import type { Services } from "./services";
@@ -78,8 +79,17 @@ export async function registerSsr(
           const message = `No such endpoint: ${request.method} ${request.url.split("?")[0]}`;
           return reply.status(404).send(errorBody(message, 404));
         }
-        // Only query-less URLs are cached: the set of catalogue pages is bounded, arbitrary query strings are not.
-        const cacheKey = (request.method === "GET" || request.method === "HEAD") && !request.url.includes("?") ? request.url : null;
+        const reading = request.method === "GET" || request.method === "HEAD";
+        // One spelling per page: an odd one ("/%70roduct/x", "//banners/") is sent to the canonical URL.
+        const queryAt = request.url.indexOf("?");
+        const path = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
+        const canonical = canonicalPath(path);
+        if (reading && canonical !== null && canonical !== path) {
+          return reply.redirect(canonical + (queryAt === -1 ? "" : request.url.slice(queryAt)), 301);
+        }
+        // Only canonical, lower-case, query-less URLs are cached: the set of catalogue pages is bounded,
+        // spellings and query strings are not.
+        const cacheKey = reading && isCacheablePath(request.url) ? request.url : null;
         if (useCache && cacheKey) {
           const hit = cache.get(cacheKey);
           if (hit) return cache.send(request, reply, hit, "HIT");

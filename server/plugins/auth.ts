@@ -2,7 +2,7 @@
 // that need a customer or staff member pay for the lookup: public routes get no hook at all.
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import { ACCOUNT_MESSAGES } from "../../domain/account";
-import { errorBody } from "../api/errors";
+import { errorBody } from "../front-door/errors";
 import type { AuthUser } from "../services/account-service";
 
 /** `customer`: any signed-in account, serving only its own data. `staff`: the staff role only. */
