@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import http from "node:http";
+import net from "node:net";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -17,6 +18,24 @@ async function waitFor(check: () => boolean, what: string, timeoutMs = 20_000): 
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/** The shop as a real process on PGlite in a fresh folder, answering on a free port. */
+function startShop() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "print-shop-main-"));
+  dirs.push(dataDir);
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", NODE_ENV: "test", LOG_LEVEL: "info" };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { env, stdio: ["ignore", "pipe", "ignore"] });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  let out = "";
+  child.stdout!.setEncoding("utf8");
+  child.stdout!.on("data", (chunk: string) => (out += chunk));
+  const listening = (async () => {
+    await waitFor(() => /listening at http:\/\/127\.0\.0\.1:\d+/.test(out), "the shop to listen", 60_000);
+    return Number(/listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(out)![1]);
+  })();
+  return { dataDir, child, exited, listening };
 }
 
 // The lock file is PGlite's; on PostgreSQL there is nothing to free.
@@ -41,18 +60,9 @@ describe.skipIf(testDatabaseKind() === "postgres")("server/main.ts start-up", ()
   });
 
   it("a SIGTERM during a slow upload answers it 503, closes the database and exits 0", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "print-shop-main-"));
-    dirs.push(dataDir);
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", NODE_ENV: "test", LOG_LEVEL: "info" };
-    delete env.DATABASE_URL;
-    const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { env, stdio: ["ignore", "pipe", "ignore"] });
-    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    const { dataDir, child, exited, listening } = startShop();
     try {
-      let out = "";
-      child.stdout!.setEncoding("utf8");
-      child.stdout!.on("data", (chunk: string) => (out += chunk));
-      await waitFor(() => /listening at http:\/\/127\.0\.0\.1:\d+/.test(out), "the shop to listen", 60_000);
-      const port = Number(/listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(out)![1]);
+      const port = await listening;
       // A body that announces 8 KB and sends 1 KB of it, then stalls.
       const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
         const req = http.request({ host: "127.0.0.1", port, method: "POST", path: "/api/auth/signup", headers: { "content-type": "application/json", "content-length": String(8000) } }, (res) => {
@@ -70,6 +80,26 @@ describe.skipIf(testDatabaseKind() === "postgres")("server/main.ts start-up", ()
       expect(await exited).toBe(0);
       expect(fs.existsSync(path.join(dataDir, "pglite.lock"))).toBe(false);
     } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    }
+  }, 90_000);
+
+  it("a SIGTERM with a client stuck half-way through its request still closes the database and exits 0", async () => {
+    const { dataDir, child, exited, listening } = startShop();
+    const socket = new net.Socket();
+    try {
+      const port = await listening;
+      // Half a request line and no more: not idle, so a plain close would wait for the headers timeout.
+      await new Promise<void>((resolve) => socket.connect(port, "127.0.0.1", resolve));
+      socket.on("error", () => {});
+      socket.write("GET /api/data HTTP/1.1\r\nHost: shop\r\n");
+      const sent = Date.now();
+      child.kill("SIGTERM");
+      expect(await exited).toBe(0);
+      console.log(`SIGTERM to exit with a stuck client: ${Date.now() - sent} ms`);
+      expect(fs.existsSync(path.join(dataDir, "pglite.lock"))).toBe(false);
+    } finally {
+      socket.destroy();
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     }
   }, 90_000);

@@ -1,6 +1,6 @@
 import type { FastifyReply } from "fastify";
 import type { Failure, FailureReason } from "../services/outcome";
-import { errorBody } from "./errors";
+import { errorBody } from "../front-door/errors";
 
 /** The one mapping from a service's reason to an HTTP status. */
 export const FAILURE_STATUS = {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { refuseControlCharactersIn } from "../front-door/input";
 import { accountRoutes } from "./accounts/routes";
 import { addressRoutes } from "./address/routes";
 import { artworkRoutes } from "./artwork/routes";
@@ -11,7 +12,15 @@ import { promotionRoutes } from "./promotions/routes";
 import { staffRoutes } from "./staff/routes";
 import { systemRoutes } from "./system/routes";
 
-export async function registerApi(app: FastifyInstance): Promise<void> {
+export async function registerApi(root: FastifyInstance): Promise<void> {
+  // One scope for the API, so the input rules below reach every route in it and nothing else.
+  await root.register(async (app) => {
+    refuseControlCharactersIn(app);
+    await registerRoutes(app);
+  });
+}
+
+async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(systemRoutes);
   await app.register(catalogueRoutes);
   await app.register(pricingRoutes);

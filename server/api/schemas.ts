@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { MAX_ROW_ID } from "../../domain/ids";
 
-/** The largest value of a PostgreSQL `integer` (serial) column: a larger id names no row. */
-export const MAX_ROW_ID = 2_147_483_647;
+export { MAX_ROW_ID, rowId, rowIdOrDigits } from "../../domain/ids";
 
 /** A row id written in a path: digits only, 1 … MAX_ROW_ID, so a lookup never overflows the column. */
 export function rowIdString(name: string) {

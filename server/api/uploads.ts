@@ -5,7 +5,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { discardBody } from "../front-door/refuse-body";
+import { controlCharacterMessage, fieldWithControlCharacter } from "../front-door/input";
 
 export type ReceivedFile = { path: string; fileName: string; size: number; declaredType: string };
 export type Received = { fields: Record<string, string>; files: Record<string, ReceivedFile> };
@@ -15,11 +17,14 @@ export const UPLOAD_TOO_LARGE = (maxBytes: number) => `The file is too large: th
 
 export async function receiveMultipart(
   request: FastifyRequest,
+  reply: FastifyReply,
   options: { tmpDir: string; maxFileBytes: number; fileFields: readonly string[]; maxFiles?: number },
 ): Promise<ReceiveResult> {
   const declared = Number(request.headers["content-length"] ?? 0);
   // Headers and the small fields add a little to the body; anything far beyond the limit is refused unread.
   if (declared > options.maxFileBytes * (options.maxFiles ?? 1) + 1024 * 1024) {
+    // Read and dropped first, so the client, still sending, gets the answer rather than a reset.
+    await discardBody(request, reply);
     return { ok: false, status: 413, message: UPLOAD_TOO_LARGE(options.maxFileBytes) };
   }
   if (!request.isMultipart()) return { ok: false, status: 400, message: "Send the file as multipart/form-data." };
@@ -72,7 +77,15 @@ export async function receiveMultipart(
     if ((error as NodeJS.ErrnoException).code === "ECONNRESET" || (error as Error).message?.includes("aborted")) {
       return { ok: false, status: 400, message: "The upload was interrupted." };
     }
-    throw error;
+    // Our own disk failing (full, no permission) is ours; anything else is a body that is not a whole
+    // multipart form (no boundary, cut short, malformed part headers) and the sender's to fix.
+    if ((error as NodeJS.ErrnoException).syscall) throw error;
+    return { ok: false, status: 400, message: `The upload form could not be read: ${(error as Error).message ?? "it is not valid multipart/form-data"}.` };
+  }
+  const badField = fieldWithControlCharacter(fields, "");
+  if (badField !== null) {
+    await cleanup();
+    return { ok: false, status: 400, message: controlCharacterMessage(badField) };
   }
   return { ok: true, value: { fields, files }, cleanup };
 }

@@ -21,12 +21,21 @@ const RESET_MINUTES = 60;
 /** A session's last-used time is written at most this often, so a signed-in call stays one read. */
 const LAST_USED_RESOLUTION_MS = 60 * 60_000;
 
-/** Failed sign-ins: per account and per client address, counted over a window, then a lock-out. */
+/**
+ * Failed sign-ins, counted in the database (shared by every process):
+ * - per account and client address together: 5 in 15 minutes locks that pair for 15 minutes;
+ * - per client address, over all accounts: 20 in 15 minutes locks the address;
+ * - per account, from anywhere: past 50 in an hour the account is under attack, and a right password
+ *   no longer opens a session by itself: it sends the owner a one-time link instead. Nobody else's
+ *   failures ever lock the owner out: they only change how the owner signs in.
+ */
 export const LOGIN_LIMITS = {
   windowMinutes: 15,
   lockMinutes: 15,
-  perAccount: 5,
+  perPair: 5,
   perAddress: 20,
+  accountLinkThreshold: 50,
+  accountWindowMinutes: 60,
 } as const;
 
 export type AuthUser = { userId: number; role: UserRole; sessionId: number };
@@ -35,6 +44,7 @@ export type Contact = { title: string | null; firstname: string; lastname: strin
 
 export type SignupResult = { ok: true; userId: number; token: string } | { ok: false; reason: "duplicate" };
 export type LoginResult =
+  | { ok: false; reason: "link-sent" }
   | { ok: true; userId: number; token: string; role: UserRole }
   | { ok: false; reason: "bad-credentials" }
   | { ok: false; reason: "throttled"; retryAfterSeconds: number };
@@ -52,11 +62,11 @@ export type AccountService = {
   addresses(userId: number): Promise<{ billing: SavedAddress | null; delivery: SavedAddress | null }>;
   saveAddress(userId: number, kind: AddressKind, address: SavedAddress): Promise<void>;
   /** Queues a reset email when the address has an account; says nothing either way. */
-  requestPasswordReset(email: string): Promise<void>;
+  requestPasswordReset(email: string, options?: { signInLink?: boolean }): Promise<void>;
   /** Sets the password, revokes every session of the account and opens a new one here. */
   confirmPasswordReset(token: string, password: string): Promise<ResetResult>;
   /** A single-use set-password link for a user (staff onboarding, from the command line). */
-  issuePasswordLink(userId: number, options?: { email?: boolean; forStaff?: boolean }): Promise<string>;
+  issuePasswordLink(userId: number, options?: { email?: boolean; forStaff?: boolean; signInLink?: boolean }): Promise<string>;
   hashPassword(password: string): Promise<string>;
   /** Makes (or finds) a staff account and answers a single-use link to set its password. */
   addStaff(email: string): Promise<{ ok: true; link: string; created: boolean } | { ok: false; message: string }>;
@@ -122,10 +132,21 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
     return Math.max(1, ...rows.map((row) => Number(row.seconds)));
   }
 
-  /** Counts one failure against a key; the insert-or-update is one statement, safe across processes. */
-  async function recordFailure(key: string, limit: number): Promise<void> {
-    const window = `${LOGIN_LIMITS.windowMinutes} minutes`;
+  /**
+   * Counts one failure against a key; the insert-or-update is one statement, safe across processes. A
+   * null limit only counts (the per-account figure), it never locks.
+   */
+  async function recordFailure(key: string, limit: number | null, windowMinutes: number = LOGIN_LIMITS.windowMinutes): Promise<void> {
+    const window = `${windowMinutes} minutes`;
     const lock = `${LOGIN_LIMITS.lockMinutes} minutes`;
+    if (limit === null) {
+      await db.execute(sql`
+        insert into login_throttle (key, failures, window_started_at, locked_until) values (${key}, 1, now(), null)
+        on conflict (key) do update set
+          failures = case when login_throttle.window_started_at < now() - ${window}::interval then 1 else login_throttle.failures + 1 end,
+          window_started_at = case when login_throttle.window_started_at < now() - ${window}::interval then now() else login_throttle.window_started_at end`);
+      return;
+    }
     await db.execute(sql`
       insert into login_throttle (key, failures, window_started_at, locked_until)
       values (${key}, 1, now(), case when 1 >= ${limit} then now() + ${lock}::interval end)
@@ -136,6 +157,15 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
           when (case when login_throttle.window_started_at < now() - ${window}::interval then 1 else login_throttle.failures + 1 end) >= ${limit}
           then now() + ${lock}::interval
           else login_throttle.locked_until end`);
+  }
+
+  /** True when the account's failures from everywhere, this hour, pass the link threshold. */
+  async function underAttack(accountKey: string): Promise<boolean> {
+    const [row] = await db
+      .select({ failures: loginThrottle.failures })
+      .from(loginThrottle)
+      .where(and(eq(loginThrottle.key, accountKey), gt(loginThrottle.windowStartedAt, sql`now() - ${`${LOGIN_LIMITS.accountWindowMinutes} minutes`}::interval`)));
+    return (row?.failures ?? 0) >= LOGIN_LIMITS.accountLinkThreshold;
   }
 
   return {
@@ -166,19 +196,28 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
 
     async login(email, password, clientAddress) {
       const accountKey = `email:${emailKey(email)}`;
+      const pairKey = `pair:${emailKey(email)}|${clientAddress}`;
       const addressKey = `ip:${clientAddress}`;
-      const locked = await lockedFor([accountKey, addressKey]);
+      const locked = await lockedFor([pairKey, addressKey]);
       if (locked !== null) return { ok: false, reason: "throttled", retryAfterSeconds: locked };
 
       const user = await findUserByEmail(email);
       const matches = await argonVerify(user?.passwordHash ?? (await decoy()), password).catch(() => false);
       if (!user || !user.passwordHash || !matches) {
-        await recordFailure(accountKey, LOGIN_LIMITS.perAccount);
+        await recordFailure(pairKey, LOGIN_LIMITS.perPair);
         await recordFailure(addressKey, LOGIN_LIMITS.perAddress);
+        await recordFailure(accountKey, null, LOGIN_LIMITS.accountWindowMinutes);
         return { ok: false, reason: "bad-credentials" };
       }
-      // The address keeps its count: signing in to one's own account must not wash out guesses at others.
-      await db.delete(loginThrottle).where(eq(loginThrottle.key, accountKey));
+      if (await underAttack(accountKey)) {
+        // The right password, on an account many addresses are guessing at: the owner proves it from
+        // their inbox. One link every few minutes at most, whoever asks.
+        await this.requestPasswordReset(email, { signInLink: true });
+        return { ok: false, reason: "link-sent" };
+      }
+      // Only this pair's count is cleared: signing in to one's own account must not wash out guesses at
+      // others from the same address, nor the account's count of guesses from elsewhere.
+      await db.delete(loginThrottle).where(eq(loginThrottle.key, pairKey));
       const token = await openSession(user.id);
       return { ok: true, userId: user.id, token, role: user.role };
     },
@@ -297,17 +336,18 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
         .onConflictDoUpdate({ target: [userAddresses.userId, userAddresses.kind], set: values });
     },
 
-    async requestPasswordReset(email) {
+    async requestPasswordReset(email, options = {}) {
       const user = await findUserByEmail(email);
       if (!user) return;
-      // One email a minute per account at most: the form cannot be used to flood someone's inbox.
+      // One email a minute per account at most (five for a sign-in link, which an attacker holding the
+      // password could otherwise trigger at will): nobody's inbox can be flooded.
       const [recent] = await db
         .select({ id: passwordResets.id })
         .from(passwordResets)
-        .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, sql`now() - interval '1 minute'`)))
+        .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, sql`now() - ${options.signInLink ? "5 minutes" : "1 minute"}::interval`)))
         .limit(1);
       if (recent) return;
-      await this.issuePasswordLink(user.id, { email: true });
+      await this.issuePasswordLink(user.id, { email: true, signInLink: options.signInLink });
     },
 
     async issuePasswordLink(userId, options = {}) {
@@ -322,7 +362,7 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
         if (options.email) {
           const [user] = await tx.select({ email: users.email, firstname: users.firstname }).from(users).where(eq(users.id, userId));
           if (!user) throw new Error(`No user ${userId}`);
-          const content = passwordResetEmail(shop, { firstname: user.firstname, link, forStaff: options.forStaff });
+          const content = passwordResetEmail(shop, { firstname: user.firstname, link, forStaff: options.forStaff, signInLink: options.signInLink });
           await enqueueEmail(tx, { to: user.email, messageIdDomain, ...content });
         }
       });

@@ -5,8 +5,8 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
 import { orderFiles, orders } from "../../db/schema";
 import { ARTWORK_MESSAGES, defaultVersionQuantity, isArtworkComplete, orderedArtworkSize, shortFileName } from "../../domain/artwork";
 import type { OrderStatus } from "../../domain/order-status";
@@ -79,16 +79,47 @@ export function createArtworkService(deps: ArtworkServiceDeps): ArtworkService {
     return null;
   }
 
-  /** Stores the new objects, then the row; the objects of a replaced file go once the row no longer names them. */
-  async function saveRow(item: OrderRow, versionNumber: number, values: Omit<typeof orderFiles.$inferInsert, "orderId" | "versionNumber">): Promise<OrderFileRow> {
-    const [previous] = await db.select().from(orderFiles).where(and(eq(orderFiles.orderId, item.id), eq(orderFiles.versionNumber, versionNumber)));
-    const [row] = await db
-      .insert(orderFiles)
-      .values({ orderId: item.id, versionNumber, ...values })
-      .onConflictDoUpdate({ target: [orderFiles.orderId, orderFiles.versionNumber], set: { ...values, updatedAt: sql`now()` } })
-      .returning();
-    if (previous) await storage.deletePrefix(prefixOf(previous.pdfKey));
-    return row!;
+  /**
+   * Locks the item's row and answers its status when artwork may no longer change. Every write of a file
+   * row runs after it in the same transaction, so an upload that finishes after the item went Print Ready
+   * (a second tab, a slow connection) is refused and never replaces or un-approves what was approved.
+   */
+  async function closedFor(tx: Tx, orderId: number): Promise<string | null> {
+    const [locked] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!locked) return "This item no longer exists.";
+    return locked.status === CAN_UPLOAD ? null : `Artwork can no longer be changed: this item is ${locked.status}.`;
+  }
+
+  /**
+   * The new objects are stored first; then, in one transaction with the item locked, the file row and the
+   * item's notes. A refused write deletes the new objects; a replaced file's objects go once the row no
+   * longer names them.
+   */
+  async function saveRow(
+    item: OrderRow,
+    versionNumber: number,
+    newPrefix: string,
+    values: Omit<typeof orderFiles.$inferInsert, "orderId" | "versionNumber">,
+    itemNotes: string | null,
+  ): Promise<StoreResult> {
+    const outcome = await db.transaction(async (tx) => {
+      const closed = await closedFor(tx, item.id);
+      if (closed) return { ok: false as const, message: closed };
+      const [previous] = await tx.select().from(orderFiles).where(and(eq(orderFiles.orderId, item.id), eq(orderFiles.versionNumber, versionNumber)));
+      const [row] = await tx
+        .insert(orderFiles)
+        .values({ orderId: item.id, versionNumber, ...values })
+        .onConflictDoUpdate({ target: [orderFiles.orderId, orderFiles.versionNumber], set: { ...values, updatedAt: sql`now()` } })
+        .returning();
+      if (itemNotes !== null) await tx.update(orders).set({ notes: itemNotes }).where(eq(orders.id, item.id));
+      return { ok: true as const, file: row!, previous };
+    });
+    if (!outcome.ok) {
+      await storage.deletePrefix(`${newPrefix}/`);
+      return { ok: false, status: 409, message: outcome.message };
+    }
+    if (outcome.previous) await storage.deletePrefix(prefixOf(outcome.previous.pdfKey));
+    return { ok: true, file: outcome.file };
   }
 
   const prefixOf = (key: string) => `${key.slice(0, key.lastIndexOf("/"))}/`;
@@ -117,7 +148,7 @@ export function createArtworkService(deps: ArtworkServiceDeps): ArtworkService {
         await storage.putFile(keys.pdf, workPdf, "application/pdf");
         await storage.putBuffer(keys.thumbnail, processed.thumbnailJpeg, "image/jpeg");
         await storage.putBuffer(keys.proof, proof, "image/png");
-        const file = await saveRow(item, versionNumber, {
+        return await saveRow(item, versionNumber, prefix, {
           quantity: quantity && quantity >= 1 ? quantity : defaultVersionQuantity(item, versionNumber),
           fileName: shortFileName(upload.fileName),
           contentType: upload.declaredType.slice(0, 100),
@@ -129,9 +160,7 @@ export function createArtworkService(deps: ArtworkServiceDeps): ArtworkService {
           preflight: processed.preflight,
           approved: false,
           notes: (notes ?? "").slice(0, 2000),
-        });
-        if (versionNumber === 1 && notes !== undefined && notes !== null) await db.update(orders).set({ notes: notes.slice(0, 2000) }).where(eq(orders.id, item.id));
-        return { ok: true, file };
+        }, versionNumber === 1 && notes !== undefined && notes !== null ? notes.slice(0, 2000) : null);
       } finally {
         await fs.promises.rm(workPdf, { force: true });
       }
@@ -155,7 +184,7 @@ export function createArtworkService(deps: ArtworkServiceDeps): ArtworkService {
       await storage.putFile(`${prefix}/print.pdf`, pdf.path, "application/pdf");
       await storage.putBuffer(`${prefix}/thumb.jpg`, thumb, "image/jpeg");
       await storage.putBuffer(`${prefix}/proof.png`, proof, "image/png");
-      const file = await saveRow(item, versionNumber, {
+      return saveRow(item, versionNumber, prefix, {
         quantity: defaultVersionQuantity(item, versionNumber),
         fileName: shortFileName(pdf.fileName),
         contentType: "application/pdf",
@@ -167,9 +196,7 @@ export function createArtworkService(deps: ArtworkServiceDeps): ArtworkService {
         preflight,
         approved: false,
         notes: (notes ?? "").slice(0, 2000),
-      });
-      if (versionNumber === 1 && notes) await db.update(orders).set({ notes: notes.slice(0, 2000) }).where(eq(orders.id, item.id));
-      return { ok: true, file };
+      }, versionNumber === 1 && notes ? notes.slice(0, 2000) : null);
     },
 
     async updateVersion(userId, orderId, versionNumber, change) {
@@ -180,19 +207,23 @@ export function createArtworkService(deps: ArtworkServiceDeps): ArtworkService {
       if (change.quantity !== undefined && (!Number.isInteger(change.quantity) || change.quantity < 1 || change.quantity > item.quantity)) {
         return { ok: false, status: 400, message: change.quantity > item.quantity ? ARTWORK_MESSAGES.tooMany : ARTWORK_MESSAGES.qtyMin };
       }
-      const [row] = await db
-        .update(orderFiles)
-        .set({
-          ...(change.approved !== undefined ? { approved: change.approved } : {}),
-          ...(change.quantity !== undefined ? { quantity: change.quantity } : {}),
-          ...(change.notes !== undefined ? { notes: change.notes.slice(0, 2000) } : {}),
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(orderFiles.orderId, item.id), eq(orderFiles.versionNumber, versionNumber)))
-        .returning();
-      if (!row) return { ok: false, status: 404, message: "No file has been uploaded for this version yet." };
-      if (change.notes !== undefined && versionNumber === 1) await db.update(orders).set({ notes: change.notes.slice(0, 2000) }).where(eq(orders.id, item.id));
-      return { ok: true, file: row };
+      return db.transaction(async (tx): Promise<StoreResult> => {
+        const closed = await closedFor(tx, item.id);
+        if (closed) return { ok: false, status: 409, message: closed };
+        const [row] = await tx
+          .update(orderFiles)
+          .set({
+            ...(change.approved !== undefined ? { approved: change.approved } : {}),
+            ...(change.quantity !== undefined ? { quantity: change.quantity } : {}),
+            ...(change.notes !== undefined ? { notes: change.notes.slice(0, 2000) } : {}),
+            updatedAt: sql`now()`,
+          })
+          .where(and(eq(orderFiles.orderId, item.id), eq(orderFiles.versionNumber, versionNumber)))
+          .returning();
+        if (!row) return { ok: false, status: 404, message: "No file has been uploaded for this version yet." };
+        if (change.notes !== undefined && versionNumber === 1) await tx.update(orders).set({ notes: change.notes.slice(0, 2000) }).where(eq(orders.id, item.id));
+        return { ok: true, file: row };
+      });
     },
 
     async removeVersion(userId, orderId, versionNumber) {
@@ -200,11 +231,14 @@ export function createArtworkService(deps: ArtworkServiceDeps): ArtworkService {
       if (!item) return { ok: false, status: 404, message: "Not found" };
       const problem = versionProblem(item, versionNumber);
       if (problem) return { ok: false, status: 409, message: problem };
-      const [row] = await db
-        .delete(orderFiles)
-        .where(and(eq(orderFiles.orderId, item.id), eq(orderFiles.versionNumber, versionNumber)))
-        .returning();
-      if (row) await storage.deletePrefix(prefixOf(row.pdfKey));
+      const removed = await db.transaction(async (tx) => {
+        const closed = await closedFor(tx, item.id);
+        if (closed) return { closed };
+        const [row] = await tx.delete(orderFiles).where(and(eq(orderFiles.orderId, item.id), eq(orderFiles.versionNumber, versionNumber))).returning();
+        return { row };
+      });
+      if ("closed" in removed) return { ok: false, status: 409, message: removed.closed! };
+      if (removed.row) await storage.deletePrefix(prefixOf(removed.row.pdfKey));
       return { ok: true };
     },
 
@@ -232,12 +266,23 @@ export function createArtworkService(deps: ArtworkServiceDeps): ArtworkService {
       const waiting = group.items.filter((item) => item.status === CAN_UPLOAD);
       const incomplete = waiting.filter((item) => !isArtworkComplete(item, item.files));
       if (incomplete.length > 0) return { ok: false, status: 409, message: ARTWORK_MESSAGES.incomplete };
-      await db.transaction(async (tx) => {
+      const refused = await db.transaction(async (tx) => {
+        // Locked and checked again here: a file replaced or un-approved since the check above (another
+        // tab, a late upload) means the artwork is not complete after all.
+        const ids = waiting.map((item) => item.id);
+        if (ids.length === 0) return null;
+        await tx.select({ id: orders.id }).from(orders).where(inArray(orders.id, ids)).for("update");
+        const files = await tx.select().from(orderFiles).where(inArray(orderFiles.orderId, ids));
+        for (const item of waiting) {
+          if (!isArtworkComplete(item, files.filter((f) => f.orderId === item.id))) return ARTWORK_MESSAGES.incomplete;
+        }
         for (const item of waiting) {
           const moved = await changeItemStatus(tx, item.id, "Print Ready", { kind: "customer", userId }, { note: "Artwork approved by the customer", set: { rejectionReason: null } });
           if (!moved.ok) throw new Error(moved.message);
         }
+        return null;
       });
+      if (refused) return { ok: false, status: 409, message: refused };
       const after = await deps.orders.groupForOwner(userId, groupId);
       return { ok: true, status: after!.status };
     },

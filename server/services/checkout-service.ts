@@ -7,18 +7,20 @@ import { and, eq, gt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { checkouts, counters, orderEvents, orderFiles, orderGroups, orders, promoCodes, users, type BlindShipping } from "../../db/schema";
 import { addressLine, type SavedAddress } from "../../domain/address";
+import { cardSummary } from "../../domain/card";
 import {
   CHECKOUT_MESSAGES,
   lineSizeLabel,
   orderDeliveryDate,
+  PAYMENT_CANCELLED_PATH,
   paymentLineItems,
   priceCheckoutLines,
   totalMismatchMessage,
   TOTAL_TOLERANCE_PENCE,
   type CheckoutLineRequest,
 } from "../../domain/checkout";
-import { formatDeliveryDate } from "../../domain/delivery";
-import { formatPence, poundsToPence } from "../../domain/money";
+import { formatDeliveryDate, formatPence } from "../../domain/format";
+import { poundsToPence } from "../../domain/money";
 import { orderTotals } from "../../domain/totals";
 import type { ShopDetails } from "../config";
 import { orderConfirmationEmail } from "../integrations/email/templates";
@@ -136,12 +138,12 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
     if (code) {
       const checked = await promos.check(code, now);
       if (!checked.ok) return { ok: false, status: 400, message: checked.message };
-      promo = { code: checked.code, basisPoints: Math.round(checked.percent * 100), newCustomersOnly: checked.newCustomersOnly };
+      promo = { code: checked.code, basisPoints: checked.basisPoints, newCustomersOnly: checked.newCustomersOnly };
     }
 
     const totals = orderTotals(
       priced.lines.map((line) => line.linePence),
-      promo ? promo.basisPoints / 100 : 0,
+      promo?.basisPoints ?? 0,
     );
     const clientPence = Number.isFinite(input.clientTotalPounds) ? poundsToPence(input.clientTotalPounds) : NaN;
     if (!(Math.abs(clientPence - totals.totalPence) <= TOTAL_TOLERANCE_PENCE)) {
@@ -210,7 +212,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
         totalPence: totals.totalPence,
         currency: "gbp",
         successUrl: `${returnBase}/checkout/artwork-uploader?session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${returnBase}/checkout/failed?session_id={CHECKOUT_SESSION_ID}`,
+        // 'Cancel and go back' returns to the address step, where the saved addresses fill the form again.
+        cancelUrl: `${returnBase}${PAYMENT_CANCELLED_PATH}`,
         idempotencyKey: checkoutId,
         metadata: { checkout_id: checkoutId, user_id: String(input.userId) },
         expiresAt: new Date(now.getTime() + CHECKOUT_MINUTES * 60_000),
@@ -228,7 +231,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
     return { ok: true, url: session.url, checkoutId, totalPence: totals.totalPence };
   }
 
-  async function createOrder(checkout: typeof checkouts.$inferSelect): Promise<FulfilResult> {
+  async function createOrder(checkout: typeof checkouts.$inferSelect, card: ProviderSession["card"]): Promise<FulfilResult> {
     const outcome = await db.transaction(async (t) => {
       const [group] = await t
         .insert(orderGroups)
@@ -239,6 +242,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
           status: "Awaiting Artwork",
           paymentStatus: "paid",
           paymentMethod: "card",
+          cardBrand: card?.brand ?? null,
+          cardLast4: card?.last4 ?? null,
           provider: checkout.provider,
           providerSessionId: checkout.providerSessionId!,
           subTotalPence: checkout.subTotalPence,
@@ -326,7 +331,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
           deliveryPence: checkout.deliveryPence,
           vatPence: checkout.vatPence,
           totalPence: checkout.totalPence,
-          paymentMethod: "Card",
+          paymentMethod: cardSummary(card?.brand, card?.last4),
           billingLine: addressLine(checkout.billing),
           deliveryLine: addressLine(checkout.delivery),
           deliveryDate: formatDeliveryDate(orderDeliveryDate(checkout.lines)),
@@ -350,10 +355,25 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
     return result;
   }
 
+  /**
+   * The session to make the order from. A webhook's copy does not name the card that paid, so the
+   * processor is asked once more for it; if that fails, the webhook's copy still makes the order.
+   */
+  async function paidSession(sessionId: string, known?: ProviderSession): Promise<ProviderSession | null> {
+    const fromEvent = known && known.id === sessionId ? known : null;
+    if (fromEvent?.card) return fromEvent;
+    if (!fromEvent) return provider.retrieveSession(sessionId);
+    const fresh = await provider.retrieveSession(sessionId).catch((error: unknown) => {
+      log.warn({ err: error, sessionId }, "could not retrieve the paid session for its card; ordering from the webhook");
+      return null;
+    });
+    return fresh ?? fromEvent;
+  }
+
   async function fulfilOnce(checkout: typeof checkouts.$inferSelect | undefined, known?: ProviderSession): Promise<FulfilResult> {
     if (!checkout || !checkout.providerSessionId) return { ok: false, reason: "unknown" };
     if (checkout.orderGroupId !== null) return { ok: true, orderGroupId: checkout.orderGroupId, created: false };
-    const session = known && known.id === checkout.providerSessionId ? known : await provider.retrieveSession(checkout.providerSessionId);
+    const session = await paidSession(checkout.providerSessionId, known);
     if (!session) return { ok: false, reason: "unknown" };
     if (session.paymentStatus !== "paid" || session.status !== "complete") return { ok: false, reason: "unpaid" };
     if (session.amountTotalPence !== checkout.totalPence || session.clientReferenceId !== checkout.id || (session.currency ?? "gbp").toLowerCase() !== "gbp") {
@@ -361,7 +381,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
       log.error({ checkoutId: checkout.id, sessionId: session.id, paid: session.amountTotalPence, expected: checkout.totalPence }, "paid session does not match its checkout");
       return { ok: false, reason: "mismatch" };
     }
-    return createOrder(checkout);
+    return createOrder(checkout, session.card);
   }
 
   return {

@@ -1,5 +1,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import type { Db } from "../../db/client";
+import { sql } from "drizzle-orm";
+import { orderFiles } from "../../db/schema";
+import type { FileStorage } from "../integrations/storage/storage";
 
 /** Debris is deleted once it is older than this: nothing still being written is that old. */
 export const DEBRIS_AGE_MS = 60 * 60_000;
@@ -49,18 +53,50 @@ export async function sweepDebris(places: DebrisPlace[], options: { now?: Date; 
   return removed;
 }
 
+/** Every artwork object lives in its version's folder, `orders/<group>/<item>/v<n>-<uuid>/`. */
+const ARTWORK_ROOT = "orders/";
+const folderOf = (key: string) => key.slice(0, key.lastIndexOf("/") + 1);
+
+/**
+ * Deletes stored artwork that no file row names, once older than `olderThanMs`: the objects of an upload
+ * whose process died between storing them and writing the row. A younger object may belong to an upload
+ * still being saved, so it stays. Returns how many objects were removed.
+ */
+export async function sweepOrphanObjects(storage: FileStorage, db: Db, options: { now?: Date; olderThanMs?: number } = {}): Promise<number> {
+  const cutoff = (options.now ?? new Date()).getTime() - (options.olderThanMs ?? DEBRIS_AGE_MS);
+  const rows = await db.select({ pdfKey: orderFiles.pdfKey }).from(orderFiles);
+  const named = new Set(rows.map((row) => folderOf(row.pdfKey)));
+  const orphanFolders = new Set<string>();
+  for await (const object of storage.list(ARTWORK_ROOT)) {
+    const folder = folderOf(object.key);
+    if (!named.has(folder) && object.modifiedAt.getTime() < cutoff) orphanFolders.add(folder);
+  }
+  let removed = 0;
+  for (const folder of orphanFolders) {
+    // Checked again just before: a row written since the listing keeps its folder.
+    const [row] = await db.select({ id: orderFiles.id }).from(orderFiles).where(sql`${orderFiles.pdfKey} like ${`${folder}%`}`).limit(1);
+    if (row) continue;
+    await storage.deletePrefix(folder);
+    removed += 1;
+  }
+  return removed;
+}
+
 /** Sweeps now and then every `intervalMs` (the timer does not keep the process alive); returns a stop function. */
 export function startDebrisSweeper(
   places: DebrisPlace[],
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void },
   intervalMs = 60 * 60_000,
+  orphans?: { storage: FileStorage; db: Db },
 ): () => Promise<void> {
   let running: Promise<void> | undefined;
   const run = () => {
     if (running) return;
     running = sweepDebris(places)
-      .then((removed) => {
+      .then(async (removed) => {
         if (removed > 0) log.info({ removed }, "removed files left by an interrupted upload or write");
+        const folders = orphans ? await sweepOrphanObjects(orphans.storage, orphans.db) : 0;
+        if (folders > 0) log.info({ folders }, "removed stored artwork no order refers to");
       })
       .catch((error: unknown) => log.warn({ err: String(error) }, "debris sweep failed"))
       .finally(() => {

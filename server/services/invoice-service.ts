@@ -1,13 +1,14 @@
 // VAT invoices: one per order group, numbered from a gap-free sequence when the order is made, built from
 // the stored order with the one totals rule (DECISIONS rule 5), rendered once and kept, so every
 // download is the same document byte for byte.
+import { cardSummary } from "../../domain/card";
 import { lineSizeLabel } from "../../domain/checkout";
 import { ukDateParts } from "../../domain/delivery";
 import { VAT_RATE_PERCENT } from "../../domain/totals";
 import type { ShopDetails } from "../config";
 import { renderInvoicePdf, type InvoiceData } from "../documents/invoice-pdf";
 import type { FileStorage } from "../integrations/storage/storage";
-import { invoiceNumberLabel } from "../api/orders/serialise";
+import { invoiceNumberLabel } from "../../domain/invoice";
 import type { OrderGroupDetail } from "./order-service";
 
 export type InvoiceService = {
@@ -31,7 +32,7 @@ export function invoiceData(group: OrderGroupDetail, shop: ShopDetails): Invoice
     invoiceNumber,
     invoiceDate: date,
     orderRef: String(group.id),
-    paymentMethod: group.paymentMethod === "card" ? "Card" : group.paymentMethod,
+    paymentMethod: group.paymentMethod === "card" ? cardSummary(group.cardBrand, group.cardLast4) : group.paymentMethod,
     paidOn: date,
     billTo: {
       ...(name ? { name } : {}),

@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { orderEvents, orderFiles, orderGroups, orders } from "../../db/schema";
+import { MAX_ROW_ID } from "../../domain/ids";
 
 export type OrderGroupRow = typeof orderGroups.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
@@ -36,8 +37,10 @@ export function encodeCursor(cursor: OrderCursor): string {
 }
 
 export function decodeCursor(value: string): OrderCursor | null {
-  const [createdAt, id] = Buffer.from(value, "base64url").toString("utf8").split("|");
-  if (!createdAt || !id || !/^\d+$/.test(id) || Number.isNaN(Date.parse(createdAt))) return null;
+  const [createdAt, id, ...rest] = Buffer.from(value, "base64url").toString("utf8").split("|");
+  // Exactly what encodeCursor writes: an ISO instant and a row id within the column's range.
+  if (rest.length > 0 || !createdAt || !id || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(createdAt) || !/^\d{1,10}$/.test(id)) return null;
+  if (Number.isNaN(Date.parse(createdAt)) || Number(id) < 1 || Number(id) > MAX_ROW_ID) return null;
   return { createdAt, id: Number(id) };
 }
 

@@ -8,9 +8,11 @@ import type { Db } from "../../db/client";
 import { emailOutbox, orderFiles, orderGroups, orders, users } from "../../db/schema";
 import { addressLine, type SavedAddress } from "../../domain/address";
 import { lineSizeLabel } from "../../domain/checkout";
-import { formatDeliveryDate, ukDateParts } from "../../domain/delivery";
+import { ukDateParts } from "../../domain/delivery";
+import { formatDeliveryDate } from "../../domain/format";
+import { MAX_ROW_ID } from "../../domain/ids";
 import { canRejectArtwork, isOrderStatus, ORDER_STATUSES, type OrderStatus } from "../../domain/order-status";
-import { urgency, type Urgency } from "../../domain/production";
+import { dispatchReadiness, urgency, type Urgency } from "../../domain/production";
 import type { ShopDetails } from "../config";
 import { renderPackingSlipPdf, type PackingSlipData } from "../documents/packing-slip-pdf";
 import { artworkRejectedEmail, dispatchEmail } from "../integrations/email/templates";
@@ -50,7 +52,8 @@ export type ProductionService = {
   packingSlip(orderGroupId: number): Promise<Uint8Array | null>;
   labelData(group: OrderGroupDetail): { from: { name: string; address: string }; to: { name: string; address: string; phone: string | null } };
   /** Every print PDF of the order as one ZIP, streamed (never held whole in memory). */
-  printFilesZip(orderGroupId: number): Promise<{ stream: Readable; fileName: string } | null>;
+  /** Null for an unknown order; a refusal naming what is missing rather than an archive without it. */
+  printFilesZip(orderGroupId: number): Promise<{ ok: true; stream: Readable; fileName: string } | { ok: false; message: string } | null>;
   failedEmails(): Promise<(typeof emailOutbox.$inferSelect)[]>;
   requeueEmail(id: number): Promise<boolean>;
 };
@@ -62,8 +65,9 @@ export function encodeQueueCursor(cursor: QueueCursor): string {
 }
 
 export function decodeQueueCursor(value: string): QueueCursor | null {
-  const [deliveryDate, id] = Buffer.from(value, "base64url").toString("utf8").split("|");
-  if (!deliveryDate || !/^\d{4}-\d{2}-\d{2}$/.test(deliveryDate) || !id || !/^\d+$/.test(id)) return null;
+  const [deliveryDate, id, ...rest] = Buffer.from(value, "base64url").toString("utf8").split("|");
+  if (rest.length > 0 || !deliveryDate || !/^\d{4}-\d{2}-\d{2}$/.test(deliveryDate) || !id || !/^\d{1,10}$/.test(id)) return null;
+  if (Number(id) < 1 || Number(id) > MAX_ROW_ID || Number.isNaN(Date.parse(`${deliveryDate}T00:00:00Z`))) return null;
   return { deliveryDate, id: Number(id) };
 }
 
@@ -100,7 +104,11 @@ export function createProductionService(deps: ProductionDeps): ProductionService
     if (filters.turnaround) where.push(eq(orders.express, filters.turnaround === "express"));
     const q = filters.q?.trim();
     if (q) {
-      if (/^\d{1,12}$/.test(q)) where.push(or(eq(orders.orderGroupId, Number(q)), eq(orders.id, Number(q)))!);
+      if (/^\d+$/.test(q)) {
+        // A number beyond the id column names no order: nothing matches, and nothing overflows.
+        const id = q.length <= 10 ? Number(q) : Infinity;
+        where.push(id >= 1 && id <= MAX_ROW_ID ? or(eq(orders.orderGroupId, id), eq(orders.id, id))! : sql`false`);
+      }
       else if (q.includes("@")) where.push(sql`lower(${orderGroups.userEmail}) = ${q.toLowerCase()}`);
       else {
         const like = `%${q.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
@@ -232,8 +240,21 @@ export function createProductionService(deps: ProductionDeps): ProductionService
       }
       const actor: Actor = { kind: "staff", userId: staffUserId };
       const result = await db.transaction(async (t) => {
-        for (const item of group.items) {
-          if (item.status !== "Printed") continue;
+        // Decided here, under the group's row lock: of two staff dispatching at once, the second waits,
+        // then finds the order already out of the door and is told so (409), sending nothing.
+        const [locked] = await t
+          .select({ carrier: orderGroups.carrier, trackingNumber: orderGroups.trackingNumber })
+          .from(orderGroups)
+          .where(eq(orderGroups.id, orderGroupId))
+          .for("update");
+        if (locked?.trackingNumber) {
+          return { ok: false as const, message: `Order ${orderGroupId} has already been dispatched with ${locked.carrier ?? "a carrier"}, tracking number ${locked.trackingNumber}.` };
+        }
+        const items = await t.select({ id: orders.id, status: orders.status }).from(orders).where(eq(orders.orderGroupId, orderGroupId)).for("update");
+        if (!dispatchReadiness(items.map((item) => item.status)).ready) {
+          return { ok: false as const, message: `Every item must be Printed before dispatch.` };
+        }
+        for (const item of items) {
           const moved = await changeItemStatus(t, item.id, "Dispatched", actor, { note: `${carrier} ${trackingNumber}` });
           if (!moved.ok) return moved;
         }
@@ -293,6 +314,17 @@ export function createProductionService(deps: ProductionDeps): ProductionService
     async printFilesZip(orderGroupId) {
       const group = await deps.orders.group(orderGroupId);
       if (!group) return null;
+      const wanted = group.items.flatMap((item) => item.files.map((file) => ({ item, file })));
+      if (wanted.length === 0) return { ok: false, message: `Order ${group.id} has no print files yet.` };
+      // Every file is checked before the first byte goes out: a missing one is an error the printer
+      // sees, never an archive that quietly lacks it.
+      const missing: string[] = [];
+      for (const { item, file } of wanted) {
+        if (!(await storage.exists(file.pdfKey))) missing.push(`item ${item.lineNumber} (${item.productName}) version ${file.versionNumber}`);
+      }
+      if (missing.length > 0) {
+        return { ok: false, message: `The print file of ${missing.join(", ")} is missing from storage. Ask the customer to upload it again.` };
+      }
       const zip = new yazl.ZipFile();
       const out = new PassThrough();
       zip.outputStream.pipe(out);
@@ -301,7 +333,8 @@ export function createProductionService(deps: ProductionDeps): ProductionService
         for (const item of group.items) {
           for (const file of item.files) {
             const stored = await storage.open(file.pdfKey);
-            if (!stored) continue;
+            // Gone since the check above: the download fails rather than end without the file.
+            if (!stored) throw new Error(`print file ${file.pdfKey} disappeared while the archive was being sent`);
             const safe = item.productName.replace(/[^\w.-]+/g, "-").slice(0, 40);
             const name = `order-${group.id}/item-${item.lineNumber}-${safe}/v${file.versionNumber}-qty${file.quantity}.pdf`;
             // PDFs are already compressed: stored without deflate, which also keeps the CPU free.
@@ -314,7 +347,7 @@ export function createProductionService(deps: ProductionDeps): ProductionService
         }
         zip.end();
       })().catch((error: unknown) => out.destroy(error as Error));
-      return { stream: out, fileName: `order-${group.id}-print-files.zip` };
+      return { ok: true, stream: out, fileName: `order-${group.id}-print-files.zip` };
     },
 
     async failedEmails() {

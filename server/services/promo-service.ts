@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { promoCodes } from "../../db/schema";
 
 export type PromoCheck =
-  | { ok: true; code: string; percent: number; newCustomersOnly: boolean }
+  | { ok: true; code: string; basisPoints: number; newCustomersOnly: boolean }
   | { ok: false; reason: "unknown" | "not-started" | "expired" | "used-up"; message: string };
 
 export const PROMO_MESSAGES = {
@@ -34,7 +34,7 @@ export function createPromoService(db: Db): PromoService {
       if (row.usageLimit !== null && row.uses >= row.usageLimit) {
         return { ok: false, reason: "used-up", message: PROMO_MESSAGES["used-up"] };
       }
-      return { ok: true, code: row.code, percent: row.percentBasisPoints / 100, newCustomersOnly: row.newCustomersOnly };
+      return { ok: true, code: row.code, basisPoints: row.percentBasisPoints, newCustomersOnly: row.newCustomersOnly };
     },
   };
 }

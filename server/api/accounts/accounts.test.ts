@@ -124,16 +124,17 @@ describe("POST /api/auth/login", () => {
     expect(wrong.json().error).toBe(ACCOUNT_MESSAGES.badCredentials);
   });
 
-  it("locks an account after 5 failures, before checking the password, whatever the address", async () => {
+  it("five wrong passwords from one address lock that address out of that account, never the owner elsewhere", async () => {
     const customer = await signUp(app);
-    for (let i = 0; i < 5; i++) expect((await login(customer.email, `wrong-${i}`)).statusCode).toBe(401);
-    const locked = await login(customer.email, customer.password);
+    const attacker = "10.251.0.1";
+    for (let i = 0; i < 5; i++) expect((await login(customer.email, `wrong-${i}`, attacker)).statusCode).toBe(401);
+    // The address that failed waits, even with the right password, and is told when to come back.
+    const locked = await login(customer.email, customer.password, attacker);
     expect(locked.statusCode).toBe(429);
-    expect(locked.json().error).toBe(ACCOUNT_MESSAGES.tooManyAttempts);
+    expect(locked.json().message).toMatch(/^Too many failed sign-in attempts from here\. Please try again in 15 minutes, or reset your password\.$/);
     expect(Number(locked.headers["retry-after"])).toBeGreaterThan(800);
-    // Someone else signs in as usual.
-    const other = await signUp(app);
-    expect((await login(other.email, other.password)).statusCode).toBe(200);
+    // The owner, from an address that has not failed, signs in at once.
+    expect((await login(customer.email, customer.password, "10.251.0.2")).statusCode).toBe(200);
   });
 
   it("limits failures per client address across accounts", async () => {
@@ -144,31 +145,58 @@ describe("POST /api/auth/login", () => {
     expect((await login(customer.email, customer.password, "10.250.0.2")).statusCode).toBe(200);
   });
 
-  it("keeps the per-account count in the database, so two server processes share it", async () => {
+  it("keeps the counts in the database, so two server processes share them", async () => {
     const second = await buildApp({ config: testConfig(), db, logger: false });
     await second.ready();
     try {
       const customer = await signUp(app);
+      const address = "10.252.0.1";
       for (let i = 0; i < 5; i++) {
         const server = i % 2 === 0 ? app : second;
-        const res = await server.inject({ method: "POST", url: "/api/auth/login", payload: { email: customer.email, password: "wrong" }, remoteAddress: testClientAddress() });
+        const res = await server.inject({ method: "POST", url: "/api/auth/login", payload: { email: customer.email, password: "wrong" }, remoteAddress: address });
         expect(res.statusCode).toBe(401);
       }
-      const [row] = await db.db.select().from(loginThrottle).where(eq(loginThrottle.key, `email:${customer.email.toLowerCase()}`));
+      const [row] = await db.db.select().from(loginThrottle).where(eq(loginThrottle.key, `pair:${customer.email.toLowerCase()}|${address}`));
       expect(row!.failures).toBe(5);
-      const res = await second.inject({ method: "POST", url: "/api/auth/login", payload: { email: customer.email, password: customer.password }, remoteAddress: testClientAddress() });
+      const res = await second.inject({ method: "POST", url: "/api/auth/login", payload: { email: customer.email, password: customer.password }, remoteAddress: address });
       expect(res.statusCode).toBe(429);
     } finally {
       await second.close();
     }
   });
 
-  it("forgets an account's failures after a successful sign-in", async () => {
+  it("forgets a pair's failures after a successful sign-in", async () => {
     const customer = await signUp(app);
-    for (let i = 0; i < 4; i++) await login(customer.email, "wrong");
-    expect((await login(customer.email, customer.password)).statusCode).toBe(200);
-    for (let i = 0; i < 4; i++) await login(customer.email, "wrong");
-    expect((await login(customer.email, customer.password)).statusCode).toBe(200);
+    const address = "10.253.0.1";
+    for (let i = 0; i < 4; i++) await login(customer.email, "wrong", address);
+    expect((await login(customer.email, customer.password, address)).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) await login(customer.email, "wrong", address);
+    expect((await login(customer.email, customer.password, address)).statusCode).toBe(200);
+  });
+
+  it("past 50 failures an hour from anywhere, the right password sends a one-time link instead of a session", async () => {
+    const customer = await signUp(app);
+    // A spread-out attack: a few guesses from each of many addresses, none of them locked.
+    for (let i = 0; i < 50; i++) expect((await login(customer.email, `guess-${i}`, `10.254.${Math.floor(i / 4)}.${i % 4}`)).statusCode).toBe(401);
+    const before = await db.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, customer.email));
+    const owner = await login(customer.email, customer.password, "10.255.0.9");
+    expect(owner.statusCode).toBe(403);
+    expect(owner.json().message).toBe(ACCOUNT_MESSAGES.signInLinkSent);
+    expect(owner.json().token).toBeUndefined();
+    // A wrong password still just hears "incorrect": the link is only for whoever knows the password.
+    expect((await login(customer.email, "still-guessing", "10.255.0.10")).statusCode).toBe(401);
+    const mails = (await db.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, customer.email))).slice(before.length);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toMatch(/one-time sign-in link/);
+    // Asking again within minutes sends no second email.
+    expect((await login(customer.email, customer.password, "10.255.0.11")).statusCode).toBe(403);
+    expect((await db.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, customer.email))).length).toBe(before.length + 1);
+    // The link signs the owner in, once.
+    const token = /#token=([A-Za-z0-9_-]+)/.exec(mails[0]!.textBody)![1]!;
+    const used = await post("/api/auth/password-reset/confirm", { token, password: "Fresh-Banner-Pass-91" });
+    expect(used.statusCode).toBe(200);
+    expect(used.json().token).toEqual(expect.any(String));
+    expect((await post("/api/auth/password-reset/confirm", { token, password: "Another-Banner-Pass-92" })).statusCode).toBe(400);
   });
 
   it("refuses a missing email or password with a 400", async () => {

@@ -12,7 +12,8 @@ import {
 import { checkoutAddressRequestSchema } from "../../../domain/address";
 import { isOwnId, NOT_FOUND_MESSAGE, requireUser } from "../../plugins/auth";
 import { SESSION_DAYS } from "../../services/account-service";
-import { errorBody, errorSchema } from "../errors";
+import { retryAfterPhrase } from "../../../domain/retry";
+import { errorBody, errorSchema } from "../../front-door/errors";
 
 const savedAddressSchema = z.object({
   first_name: z.string(),
@@ -89,7 +90,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ["accounts"],
         summary: "Signs in with email and password; answers a bearer token",
         body: loginRequestSchema,
-        response: { 200: sessionSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+        response: { 200: sessionSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema },
       },
     },
     async (request, reply) => {
@@ -102,8 +103,9 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
       }
       if (result.reason === "throttled") {
         reply.header("retry-after", String(result.retryAfterSeconds));
-        return reply.status(429).send(errorBody(ACCOUNT_MESSAGES.tooManyAttempts, 429));
+        return reply.status(429).send(errorBody(`Too many failed sign-in attempts from here. Please try again ${retryAfterPhrase(result.retryAfterSeconds)}, or reset your password.`, 429));
       }
+      if (result.reason === "link-sent") return reply.status(403).send(errorBody(ACCOUNT_MESSAGES.signInLinkSent, 403));
       return reply.status(401).send(errorBody(ACCOUNT_MESSAGES.badCredentials, 401));
     },
   );

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AddressLookupError, MAX_SUGGESTION_ID_LENGTH, type LookupContext, type UkAddress } from "../../integrations/address";
 import { bearerToken } from "../../plugins/auth";
-import { errorBody, errorSchema } from "../errors";
+import { errorBody, errorSchema } from "../../front-door/errors";
 
 const addressSchema = z.object({
   company: z.string(),

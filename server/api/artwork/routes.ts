@@ -5,7 +5,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { NOT_FOUND_MESSAGE, requireUser } from "../../plugins/auth";
 import type { OrderedArtwork, Preflight } from "../../services/artwork-service";
-import { errorBody, errorSchema } from "../errors";
+import { contentDisposition } from "../../front-door/content-disposition";
+import { errorBody, errorSchema } from "../../front-door/errors";
 import { idParams } from "../schemas";
 import { fileView, orderFileSchema } from "../orders/serialise";
 import { intField, mmField, receiveMultipart, type Received } from "../uploads";
@@ -31,8 +32,8 @@ export async function artworkRoutes(fastify: FastifyInstance): Promise<void> {
   const tmpDir = path.join(config.dataDir, "tmp", "uploads");
   await app.register(multipart);
 
-  const receive = (request: Parameters<typeof receiveMultipart>[0], fileFields: string[], maxFiles = 1) =>
-    receiveMultipart(request, { tmpDir, maxFileBytes: config.uploadMaxBytes, fileFields, maxFiles });
+  const receive = (request: Parameters<typeof receiveMultipart>[0], reply: Parameters<typeof receiveMultipart>[1], fileFields: string[], maxFiles = 1) =>
+    receiveMultipart(request, reply, { tmpDir, maxFileBytes: config.uploadMaxBytes, fileFields, maxFiles });
 
   /** Reads the ordered size fields shared by preflight, upload and thumbnail. */
   function orderedFrom(fields: Received["fields"]): OrderedArtwork | string {
@@ -62,7 +63,7 @@ export async function artworkRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const received = await receive(request, ["artwork"]);
+      const received = await receive(request, reply, ["artwork"]);
       if (!received.ok) return refuse(reply, received.status, received.message);
       try {
         const ordered = orderedFrom(received.value.fields);
@@ -88,7 +89,7 @@ export async function artworkRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const received = await receive(request, ["artwork"]);
+      const received = await receive(request, reply, ["artwork"]);
       if (!received.ok) return refuse(reply, received.status, received.message);
       const outPdf = path.join(tmpDir, `${request.id.replace(/[^\w-]/g, "")}-${Date.now()}.pdf`);
       try {
@@ -126,7 +127,7 @@ export async function artworkRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const received = await receive(request, ["artwork"]);
+      const received = await receive(request, reply, ["artwork"]);
       if (!received.ok) return refuse(reply, received.status, received.message);
       try {
         const file = received.value.files.artwork;
@@ -165,7 +166,7 @@ export async function artworkRoutes(fastify: FastifyInstance): Promise<void> {
       // Someone else's item is refused before a byte of the upload is stored.
       const item = await services.orders.item(orderId);
       if (!item || item.userId !== userId) return refuse(reply, 404, NOT_FOUND_MESSAGE);
-      const received = await receive(request, ["artwork", "pdf", "thumbnail"], 2);
+      const received = await receive(request, reply, ["artwork", "pdf", "thumbnail"], 2);
       if (!received.ok) return refuse(reply, received.status, received.message);
       try {
         const { fields, files } = received.value;
@@ -252,7 +253,7 @@ export async function artworkRoutes(fastify: FastifyInstance): Promise<void> {
       const disposition = request.params.kind === "pdf" || request.params.kind === "original" ? "attachment" : "inline";
       reply.header("cache-control", "private, no-store");
       reply.header("content-length", stored.size);
-      reply.header("content-disposition", `${disposition}; filename="${found.downloadName.replace(/"/g, "")}"`);
+      reply.header("content-disposition", contentDisposition(disposition, found.downloadName));
       return reply.type(found.contentType).send(stored.stream);
     },
   );

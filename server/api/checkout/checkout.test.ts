@@ -96,12 +96,12 @@ describe("POST /api/stripe/create-checkout-session", () => {
   it("gives Welcome to a new customer and refuses it once they have a paid order", async () => {
     const customer = await customerWithAddress();
     const lines = [await bannerLine(t.app)];
-    const first = await startCheckout(t.app, customer, lines, { promoCode: "welcome", promoPercent: 10 });
+    const first = await startCheckout(t.app, customer, lines, { promoCode: "welcome", promoBasisPoints: 1000 });
     expect(first.statusCode, first.body).toBe(200);
     const [row] = await t.db.db.select().from(checkouts).where(eq(checkouts.id, first.json().checkout_id));
     expect(row!.promoDiscountPence).toBe(881); // 10% of £88.13, half-up
     await placeOrder(t.app, customer);
-    const again = await startCheckout(t.app, customer, lines, { promoCode: "Welcome", promoPercent: 10 });
+    const again = await startCheckout(t.app, customer, lines, { promoCode: "Welcome", promoBasisPoints: 1000 });
     expect(again.statusCode).toBe(400);
     expect(again.json().error).toBe("This promo code is for new customers only.");
     // The basket's promo box says so too, for a signed-in customer.
@@ -123,7 +123,7 @@ describe("POST /api/stripe/create-checkout-session", () => {
     });
     const newcomer = await signUp(t.app, { email: returning.email });
     await saveTestAddresses(t.app, newcomer);
-    const res = await startCheckout(t.app, newcomer, [await bannerLine(t.app)], { promoCode: "Welcome", promoPercent: 10 });
+    const res = await startCheckout(t.app, newcomer, [await bannerLine(t.app)], { promoCode: "Welcome", promoBasisPoints: 1000 });
     expect(res.statusCode).toBe(400);
   });
 
@@ -132,8 +132,8 @@ describe("POST /api/stripe/create-checkout-session", () => {
     const a = await customerWithAddress();
     const b = await customerWithAddress();
     const lines = [await bannerLine(t.app)];
-    expect((await startCheckout(t.app, a, lines, { promoCode: "LASTONE", promoPercent: 5 })).statusCode).toBe(200);
-    const second = await startCheckout(t.app, b, lines, { promoCode: "LASTONE", promoPercent: 5 });
+    expect((await startCheckout(t.app, a, lines, { promoCode: "LASTONE", promoBasisPoints: 500 })).statusCode).toBe(200);
+    const second = await startCheckout(t.app, b, lines, { promoCode: "LASTONE", promoBasisPoints: 500 });
     expect(second.statusCode).toBe(400);
     expect(second.json().error).toBe("This promo code is no longer available.");
   });
@@ -174,6 +174,10 @@ describe("paying and making the order", () => {
     const [group] = await groupsOf(customer.userId);
     expect(group).toMatchObject({ id: body.order_group_id, status: "Awaiting Artwork", paymentStatus: "paid", totalPence: await expectedTotalPence(t.app, lines) });
     expect(group!.invoiceNumber).toBeGreaterThan(0);
+    // The card that paid, as the order page and invoice show it: brand and last four, never more.
+    expect(group).toMatchObject({ cardBrand: "visa", cardLast4: "4242" });
+    const view = await t.app.inject({ method: "GET", url: `/api/orders/group/${group!.id}`, headers: customer.auth });
+    expect(view.json()).toMatchObject({ card_brand: "visa", card_last4: "4242" });
     const items = await t.db.db.select().from(orders).where(eq(orders.orderGroupId, group!.id));
     expect(items[0]).toMatchObject({ productName: "PVC Banners", widthMm: 1200, heightMm: 800, quantity: 12, versions: 2, unitPence: 816, tierPercent: 10, linePence: 8813, status: "Awaiting Artwork" });
     const events = await t.db.db.select().from(orderEvents).where(eq(orderEvents.orderGroupId, group!.id));
@@ -185,6 +189,7 @@ describe("paying and making the order", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.textBody).toContain(`Order ID: ${group!.id}`);
     expect(mails[0]!.textBody).toContain("Total: £");
+    expect(mails[0]!.textBody).toContain("Payment: Visa ending 4242");
 
     // The spec's send-confirmation call is accepted and queues nothing more.
     const send = await t.app.inject({ method: "POST", url: "/api/email/send-confirmation", headers: customer.auth, payload: { to: "someone@else.example.com", orderRef: group!.id } });
@@ -230,12 +235,27 @@ describe("paying and making the order", () => {
     }
   });
 
+  it("two copies of the paid card form sent at once both go on to the artwork page, and make one order", async () => {
+    for (let round = 0; round < 5; round++) {
+      const customer = await customerWithAddress();
+      const start = (await startCheckout(t.app, customer, [await bannerLine(t.app)])).json();
+      const sessionId = sessionIdOf(start.url);
+      const copies = await Promise.all([0, 1, 2].map(() => t.app.services.testPayments!.pay(sessionId, { digits: "4242424242424242" })));
+      expect(copies.filter((c) => c.outcome === "paid")).toHaveLength(1);
+      for (const copy of copies) expect(copy.redirectTo).toBe(`/checkout/artwork-uploader?session_id=${sessionId}`);
+      await Promise.all(copies.map(() => t.app.services.checkout.fulfilSession(sessionId)));
+      expect(await groupsOf(customer.userId)).toHaveLength(1);
+    }
+  });
+
   it("makes no order for an unpaid or declined session", async () => {
     const customer = await customerWithAddress();
     const start = (await startCheckout(t.app, customer, [await bannerLine(t.app)])).json();
     const declined = await t.app.services.testPayments!.pay(sessionIdOf(start.url), { digits: "4000000000000002" });
     expect(declined.outcome).toBe("declined");
     expect(declined.redirectTo).toBe(`/checkout/failed?session_id=${sessionIdOf(start.url)}`);
+    // 'Cancel and go back' is another place: the address step, which fills itself from the saved addresses.
+    expect((await t.app.services.testPayments!.view(sessionIdOf(start.url)))!.cancelUrl).toMatch(/\/checkout\/address-and-delivery\?payment=cancelled$/);
     const res = await t.app.inject({ method: "POST", url: `/api/orders/${start.checkout_id}`, headers: customer.auth, payload: {} });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe(CHECKOUT_MESSAGES.notPaid);
@@ -257,7 +277,7 @@ describe("paying and making the order", () => {
     await t.db.db.insert(promoCodes).values({ code: "TRADE5", percentBasisPoints: 500 });
     const before = (await t.db.db.select().from(promoCodes).where(eq(promoCodes.code, "TRADE5")))[0]!.uses;
     const a = await customerWithAddress();
-    const { checkoutId } = await payWithTestCard(t.app, a, [await bannerLine(t.app)], { promoCode: "TRADE5", promoPercent: 5 });
+    const { checkoutId } = await payWithTestCard(t.app, a, [await bannerLine(t.app)], { promoCode: "TRADE5", promoBasisPoints: 500 });
     await t.app.inject({ method: "POST", url: `/api/orders/${checkoutId}`, headers: a.auth, payload: {} });
     await t.app.inject({ method: "POST", url: `/api/orders/${checkoutId}`, headers: a.auth, payload: {} });
     expect((await t.db.db.select().from(promoCodes).where(eq(promoCodes.code, "TRADE5")))[0]!.uses).toBe(before + 1);

@@ -2,18 +2,23 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { billingAddressSchema, deliveryAddressSchema } from "../../../domain/address";
-import { CHECKOUT_MESSAGES, checkoutLineRequestSchema } from "../../../domain/checkout";
+import { CHECKOUT_MESSAGES, checkoutLineRequestSchema, MAX_ORDER_POUNDS } from "../../../domain/checkout";
 import { penceToPounds } from "../../../domain/money";
 import { WebhookSignatureError } from "../../integrations/payments/payment-provider";
 import { isOwnId, NOT_FOUND_MESSAGE, requireUser } from "../../plugins/auth";
-import { errorBody, errorSchema } from "../errors";
+import { errorBody, errorSchema } from "../../front-door/errors";
+import { rowIdOrDigits } from "../schemas";
 
 const bearer = [{ bearer: [] }];
 
 const createSessionBody = z.object({
   email: z.string().max(254).optional(),
-  userId: z.union([z.number().int(), z.string().regex(/^\d+$/, "userId must be a number")]),
-  Total: z.number({ error: "Total is required (pounds)" }).finite(),
+  userId: rowIdOrDigits("userId"),
+  Total: z
+    .number({ error: "Total is required (pounds)" })
+    .finite()
+    .min(0, "Total must not be negative")
+    .max(MAX_ORDER_POUNDS, `Total must be at most £${MAX_ORDER_POUNDS.toLocaleString("en-GB")}`),
   // Beside the spec's fields: the basket as it stands, re-priced by the server (DECISIONS rule 6).
   lines: z.array(checkoutLineRequestSchema).max(100),
   promoCode: z.string().max(64).nullable().optional(),
@@ -194,7 +199,7 @@ export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
         summary:
           "Accepted for the spec's clients. The confirmation email is queued once, when the order is made, from the stored order; this call sends nothing new and ignores addresses in the body.",
         security: bearer,
-        body: z.object({ orderRef: z.union([z.number().int(), z.string().regex(/^\d+$/)]) }).passthrough(),
+        body: z.object({ orderRef: rowIdOrDigits("orderRef") }).passthrough(),
         response: { 202: z.object({ success: z.literal(true), message: z.string() }), 400: errorSchema, 401: errorSchema, 404: errorSchema },
       },
     },

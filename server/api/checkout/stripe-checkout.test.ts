@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, orderGroups } from "../../../db/schema";
 import type { DbHandle } from "../../../db/client";
 import { buildApp, type App } from "../../app";
-import { startFakeStripeServer, type FakeStripeServer } from "../../integrations/payments/fake-stripe-server";
+import { startFakeStripeServer, type FakeStripeServer } from "../../../tests/fakes/fake-stripe-server";
 import { createStripeProvider } from "../../integrations/payments/stripe-provider";
 import { signUp, type TestCustomer } from "../../../tests/factories/accounts";
 import { bannerLine, saveTestAddresses, startCheckout } from "../../../tests/factories/checkout";

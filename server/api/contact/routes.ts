@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CONTACT_MESSAGES, contactFormSchema } from "../../../domain/contact";
-import { errorSchema } from "../errors";
+import { errorSchema } from "../../front-door/errors";
 
 export async function contactRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -6,7 +6,7 @@ import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderEvents, orderFiles, orders } from "../../../db/schema";
 import { ARTWORK_MESSAGES } from "../../../domain/artwork";
-import { readPdfText } from "../../documents/pdf-text";
+import { readPdfText } from "../../../tests/support/pdf-text";
 import { signUp, type TestCustomer } from "../../../tests/factories/accounts";
 import { cmykJpeg, multipart, rgbPng } from "../../../tests/factories/artwork";
 import { bannerLine, placeOrder, saveTestAddresses, TEST_ADDRESS } from "../../../tests/factories/checkout";

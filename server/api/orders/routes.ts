@@ -3,8 +3,9 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { isOwnId, NOT_FOUND_MESSAGE, requireUser } from "../../plugins/auth";
 import { decodeCursor, encodeCursor } from "../../services/order-service";
-import { errorBody, errorSchema } from "../errors";
-import { idParams } from "../schemas";
+import { contentDisposition } from "../../front-door/content-disposition";
+import { errorBody, errorSchema } from "../../front-door/errors";
+import { idParams, rowId, rowIdOrDigits } from "../schemas";
 import { orderGroupSchema, orderGroupView, orderListEntrySchema, orderListEntryView } from "./serialise";
 
 const bearer = [{ bearer: [] }];
@@ -76,7 +77,7 @@ export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
       const group = await services.orders.groupForOwner(requireUser(request).userId, request.params.orderGroupId as number);
       const invoice = group ? await services.invoices.pdfFor(group) : null;
       if (!invoice) return reply.status(404).send(errorBody(NOT_FOUND_MESSAGE, 404));
-      reply.header("content-disposition", `attachment; filename="${invoice.fileName}"`);
+      reply.header("content-disposition", contentDisposition("attachment", invoice.fileName));
       reply.header("cache-control", "private, no-store");
       return reply.type("application/pdf").send(invoice.bytes);
     },
@@ -91,7 +92,7 @@ export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
         summary: "Attaches the item's options (subattribute ids) once; later calls change nothing",
         security: bearer,
         params: idParams("orderId"),
-        body: z.object({ attributes: z.array(z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)])).max(50) }),
+        body: z.object({ attributes: z.array(rowIdOrDigits("attributes")).max(50) }),
         response: { 200: z.object({ success: z.literal(true), attributes: z.array(z.number().int()), already_attached: z.boolean() }), 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },
       },
     },
@@ -113,7 +114,7 @@ export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
         params: idParams("orderGroupId"),
         body: z.object({
           status: z.literal("Print Ready", { error: "Customers can only set status 'Print Ready'" }),
-          products: z.array(z.object({ product_id: z.number().int().optional(), orientation: z.string().nullable().optional() }).passthrough()).max(100).optional(),
+          products: z.array(z.object({ product_id: rowId("product_id").optional(), orientation: z.string().nullable().optional() }).passthrough()).max(100).optional(),
         }),
         response: { 200: z.object({ success: z.literal(true), status: z.string() }), 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },
       },

@@ -2,6 +2,7 @@
 // figures beside them for clients that want them.
 import { z } from "zod";
 import { lineSizeLabel } from "../../../domain/checkout";
+import { invoiceNumberLabel } from "../../../domain/invoice";
 import { penceToPounds } from "../../../domain/money";
 import type { OrderFileRow, OrderGroupDetail, OrderListEntry } from "../../services/order-service";
 
@@ -45,6 +46,9 @@ export const orderGroupSchema = z.object({
   total_amount: z.number(),
   payment_status: z.string(),
   payment_method: z.string(),
+  /** The card that paid ("visa", "mastercard" …) and its last four digits; null when the processor did not say. */
+  card_brand: z.string().nullable(),
+  card_last4: z.string().nullable(),
   user_email: z.string(),
   delivery_date: z.string(),
   billingAddress: addressSchema,
@@ -103,8 +107,6 @@ export const orderListEntrySchema = z.object({
   products: z.number().int(),
 });
 
-export const invoiceNumberLabel = (n: number | null) => (n === null ? null : `INV-${String(n).padStart(6, "0")}`);
-
 export function fileView(file: OrderFileRow) {
   return {
     id: file.id,
@@ -131,6 +133,8 @@ export function orderGroupView(group: OrderGroupDetail) {
     total_amount: penceToPounds(group.totalPence),
     payment_status: group.paymentStatus,
     payment_method: group.paymentMethod,
+    card_brand: group.cardBrand,
+    card_last4: group.cardLast4,
     user_email: group.userEmail,
     delivery_date: group.deliveryDate,
     billingAddress: group.billing,

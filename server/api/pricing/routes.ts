@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { priceConfiguration, validateConfiguration } from "../../../domain/configuration";
 import { penceToPounds } from "../../../domain/money";
-import { errorBody, errorSchema } from "../errors";
+import { errorBody, errorSchema } from "../../front-door/errors";
+import { rowIdOrDigits } from "../schemas";
 import type { Services } from "../../services";
 import type { CatalogueSnapshot } from "../../services/catalogue-service";
 
@@ -15,7 +16,7 @@ const numeric = (field: string) =>
   );
 
 const calculatePriceBody = z.object({
-  productId: z.preprocess((v) => (typeof v === "string" ? Number(v) : v), z.number({ error: "productId must be a number" }).int("productId must be a whole number")),
+  productId: rowIdOrDigits("productId"),
   customWidth: numeric("customWidth"),
   customHeight: numeric("customHeight"),
   selectedQuantity: numeric("selectedQuantity"),
@@ -23,7 +24,7 @@ const calculatePriceBody = z.object({
     .array(
       z.object({
         group: z.string().optional(),
-        subattribute_id: z.preprocess((v) => (typeof v === "string" ? Number(v) : v), z.number().int()),
+        subattribute_id: rowIdOrDigits("subattribute_id"),
         subattribute_name: z.string().optional(),
       }),
     )

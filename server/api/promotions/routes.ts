@@ -1,9 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { basisPointsToPercent } from "../../../domain/totals";
 import { bearerToken } from "../../plugins/auth";
 import { NEW_CUSTOMERS_ONLY_MESSAGE } from "../../services/checkout-service";
-import { errorSchema } from "../errors";
+import { errorSchema } from "../../front-door/errors";
 
 export const PROMO_APPLIED = "Promo code applied!";
 
@@ -38,7 +39,8 @@ export async function promotionRoutes(fastify: FastifyInstance): Promise<void> {
           return { success: false, discount: 0, message: NEW_CUSTOMERS_ONLY_MESSAGE };
         }
       }
-      return { success: true, discount: result.percent, message: PROMO_APPLIED };
+      // The spec's `discount` is a percentage; basis points everywhere else.
+      return { success: true, discount: basisPointsToPercent(result.basisPoints), message: PROMO_APPLIED };
     },
   );
 }

@@ -5,8 +5,9 @@ import { ORDER_STATUSES } from "../../../domain/order-status";
 import { CARRIERS, TRACKING_NUMBER } from "../../../domain/production";
 import { NOT_FOUND_MESSAGE, requireUser } from "../../plugins/auth";
 import { decodeQueueCursor, encodeQueueCursor, parseStatus, QUEUE_PAGE_SIZE } from "../../services/production-service";
-import { errorBody, errorSchema } from "../errors";
-import { idParams } from "../schemas";
+import { contentDisposition } from "../../front-door/content-disposition";
+import { errorBody, errorSchema } from "../../front-door/errors";
+import { idParams, rowIdOrDigits } from "../schemas";
 import { orderGroupSchema, orderGroupView } from "../orders/serialise";
 
 const bearer = [{ bearer: [] }];
@@ -46,7 +47,7 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
         querystring: z.object({
           status: z.string().max(40).optional(),
           q: z.string().max(100).optional(),
-          product: z.coerce.number().int().optional(),
+          product: rowIdOrDigits("product").optional(),
           turnaround: z.enum(["express", "standard"]).optional(),
           after: z.string().max(100).optional(),
           limit: z.coerce.number().int().min(1).max(100).default(QUEUE_PAGE_SIZE),
@@ -195,7 +196,7 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const pdf = await production.packingSlip(request.params.orderGroupId as number);
       if (!pdf) return reply.status(404).send(errorBody(NOT_FOUND_MESSAGE, 404));
-      reply.header("content-disposition", `inline; filename="packing-slip-${request.params.orderGroupId}.pdf"`);
+      reply.header("content-disposition", contentDisposition("inline", `packing-slip-${request.params.orderGroupId}.pdf`));
       reply.header("cache-control", "private, no-store");
       return reply.type("application/pdf").send(Buffer.from(pdf));
     },
@@ -210,7 +211,8 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const zip = await production.printFilesZip(request.params.orderGroupId as number);
       if (!zip) return reply.status(404).send(errorBody(NOT_FOUND_MESSAGE, 404));
-      reply.header("content-disposition", `attachment; filename="${zip.fileName}"`);
+      if (!zip.ok) return reply.status(409).send(errorBody(zip.message, 409));
+      reply.header("content-disposition", contentDisposition("attachment", zip.fileName));
       reply.header("cache-control", "private, no-store");
       return reply.type("application/zip").send(zip.stream);
     },

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox, orderEvents, orders, users } from "../../../db/schema";
+import { emailOutbox, orderEvents, orderFiles, orders, users } from "../../../db/schema";
 import { ORDER_STATUSES, ORDER_TRANSITIONS } from "../../../domain/order-status";
-import { readPdfText, pdfBytesContain } from "../../documents/pdf-text";
+import { readPdfText, pdfBytesContain } from "../../../tests/support/pdf-text";
 import { changeItemStatus } from "../../services/status-change";
 import { makeStaff, signUp, testClientAddress, type TestCustomer } from "../../../tests/factories/accounts";
 import { cmykJpeg, multipart } from "../../../tests/factories/artwork";
@@ -159,6 +159,27 @@ describe("moving a job through production", () => {
     ]);
   });
 
+  it("two staff dispatching one order at once: one 200, one clear 409, one email, and the tracking number agrees with the history", async () => {
+    const { orderGroupId, orderId, customer } = await printReadyOrder();
+    expect((await staffCall("POST", `/api/staff/items/${orderId}/status`, { status: "Production" })).statusCode).toBe(200);
+    expect((await staffCall("POST", `/api/staff/items/${orderId}/status`, { status: "Printed" })).statusCode).toBe(200);
+    const other = await makeStaff(t.app);
+    const [a, b] = await Promise.all([
+      staffCall("POST", `/api/staff/orders/${orderGroupId}/dispatch`, { carrier: "DPD", trackingNumber: "DPD-AAAA-1111" }),
+      t.app.inject({ method: "POST", url: `/api/staff/orders/${orderGroupId}/dispatch`, headers: other.auth, payload: { carrier: "UPS", trackingNumber: "UPS-BBBB-2222" } }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const loser = a.statusCode === 409 ? a : b;
+    expect(loser.json().message).toMatch(new RegExp(`^Order ${orderGroupId} has already been dispatched with (DPD|UPS), tracking number`));
+    const mails = (await t.db.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, customer.email))).filter((m) => m.subject.startsWith("Your order is on its way"));
+    expect(mails).toHaveLength(1);
+    const view = (await t.app.inject({ method: "GET", url: `/api/orders/group/${orderGroupId}`, headers: customer.auth })).json();
+    const dispatchedEvents = (await t.db.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId))).filter((e) => e.toStatus === "Dispatched");
+    expect(dispatchedEvents).toHaveLength(1);
+    expect(dispatchedEvents[0]!.note).toBe(`${view.carrier} ${view.tracking_number}`);
+    expect(mails[0]!.textBody).toContain(`Tracking number: ${view.tracking_number}`);
+  });
+
   it("rejects artwork with a reason the customer sees, and lets them upload again", async () => {
     const { orderGroupId, orderId, customer } = await printReadyOrder();
     expect((await staffCall("POST", `/api/staff/items/${orderId}/reject`, { reason: "no" })).statusCode).toBe(400);
@@ -184,6 +205,24 @@ describe("print files and packing slips", () => {
     expect(res.rawPayload.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
     expect(res.rawPayload.toString("latin1")).toContain(`order-${orderGroupId}/item-1-PVC-Banners/v1-qty3.pdf`);
     expect(res.rawPayload.toString("latin1")).toContain("%PDF-");
+  });
+
+  it("refuses a ZIP whose print file is missing from storage, naming it, instead of sending an archive without it", async () => {
+    const { orderGroupId, orderId } = await printReadyOrder();
+    const [file] = await t.db.db.select().from(orderFiles).where(eq(orderFiles.orderId, orderId));
+    await t.app.services.storage.delete(file!.pdfKey);
+    const res = await staffCall("GET", `/api/staff/orders/${orderGroupId}/files.zip`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe("The print file of item 1 (PVC Banners) version 1 is missing from storage. Ask the customer to upload it again.");
+  });
+
+  it("refuses a ZIP of an order with no print files yet", async () => {
+    const c = await signUp(t.app);
+    await saveTestAddresses(t.app, c);
+    const placed = await placeOrder(t.app, c, [await bannerLine(t.app, { customWidth: 304, customHeight: 304, quantity: 3 })]);
+    const res = await staffCall("GET", `/api/staff/orders/${placed.orderGroupId}/files.zip`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(`Order ${placed.orderGroupId} has no print files yet.`);
   });
 
   it("puts the reseller's sender on a blind-shipping slip and label, and nothing of the shop", async () => {
