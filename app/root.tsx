@@ -5,6 +5,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "react-router";
@@ -41,9 +42,17 @@ export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>("root");
 }
 
+/** A route tree that draws its own header and footer (the staff console) says so in its handle. */
+export type RouteHandle = { ownChrome?: boolean };
+
+function useShopChrome(): boolean {
+  return !useMatches().some((match) => (match.handle as RouteHandle | undefined)?.ownChrome);
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRootData();
+  const shopChrome = useShopChrome();
   return (
     // The head script below may add data-auth before React hydrates <html>.
     <html lang="en-GB" suppressHydrationWarning>
@@ -60,11 +69,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
           Skip to content
         </a>
-        <SiteHeader nav={data?.nav ?? []} shop={data?.shop} />
+        {shopChrome ? <SiteHeader nav={data?.nav ?? []} shop={data?.shop} /> : null}
         <main id="main" className="flex-1">
           {children}
         </main>
-        <SiteFooter shop={data?.shop} renderedYear={data?.year} />
+        {shopChrome ? <SiteFooter shop={data?.shop} renderedYear={data?.year} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { cutoffCountdown, deliveryDate, dispatchDate, formatDeliveryDate, ukDateParts } from "../../domain/delivery";
+import { cutoffCountdown, deliveryDate, dispatchDate, ukDateParts } from "../../domain/delivery";
+import { formatDeliveryDate } from "../../domain/format";
 
 /**
  * "Order within … for dispatch today" and "Delivery by DD-MM-YYYY", in UK time (DECISIONS rule 10).

@@ -1,4 +1,4 @@
-import { useCallback, useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+import { useCallback, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 import type { z } from "zod";
 
 type FieldFrame = { label: string; error?: string | undefined; required?: boolean; hint?: ReactNode; className?: string };
@@ -92,6 +92,21 @@ export function FormStatus({ status }: { status: { ok: boolean; text: string } |
 export function useSchemaForm<S extends z.ZodType>(schema: S, initial: Record<string, string>) {
   const [values, setValues] = useState<Record<string, string>>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // What a customer typed before the page's script took over stays in the box but not in React's state;
+  // each field adopts it when React first attaches to it, so nothing typed early is lost or reported
+  // missing. One stable callback per field: it runs when the field mounts, not on every render.
+  const adopters = useRef(new Map<string, (element: HTMLInputElement | HTMLSelectElement | null) => void>());
+  const adopt = (name: string) => {
+    let adopter = adopters.current.get(name);
+    if (!adopter) {
+      adopter = (element) => {
+        const typed = element?.value ?? "";
+        if (typed !== "") setValues((current) => (current[name] ? current : { ...current, [name]: typed }));
+      };
+      adopters.current.set(name, adopter);
+    }
+    return adopter;
+  };
 
   const validate = useCallback(
     (next: Record<string, string>): Record<string, string> => {
@@ -109,6 +124,7 @@ export function useSchemaForm<S extends z.ZodType>(schema: S, initial: Record<st
 
   const field = (name: string) => ({
     name,
+    ref: adopt(name),
     value: values[name] ?? "",
     error: errors[name],
     onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {

@@ -1,4 +1,4 @@
-import { formatPence } from "../../domain/money";
+import { formatPence } from "../../domain/format";
 import type { OrderTotals } from "../../domain/totals";
 
 /** Sub Total, Delivery, VAT, Promo Discount and Total (spec section 2), from the one totals rule in domain/. */

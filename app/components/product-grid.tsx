@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { productImage, truncateWords, type ProductView } from "../../domain/catalogue";
-import { formatPence } from "../../domain/money";
+import { formatPence } from "../../domain/format";
 
 export type ProductCardData = Pick<ProductView, "id" | "slug" | "name" | "description" | "image" | "pricePence" | "priceType" | "minQty">;
 

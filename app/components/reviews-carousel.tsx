@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { formatLongDate } from "../../domain/format";
 import type { Review } from "../content/reviews";
 import { StarIcon } from "./icons";
 
@@ -105,7 +106,7 @@ export function ReviewsCarousel({
                   <p className="font-semibold">{review.name}</p>
                   <p className="text-slate-500">
                     {review.company ? `${review.company} · ` : ""}
-                    {new Date(`${review.date}T12:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" })}
+                    {formatLongDate(review.date)}
                   </p>
                 </div>
               </div>

@@ -1,6 +1,7 @@
 // The browser's calls to the shop's own API. A call either answers the body or throws: an
 // ApiResponseError (the server said no; its message is fit to show, `errors` maps fields to messages)
 // or a NetworkError (the server was not reached).
+import { parseRetryAfter, tooManyRequestsMessage } from "../../domain/retry";
 import { tokenStore } from "./auth";
 
 type ApiErrorBody = { error?: string; message?: string; errors?: Record<string, string> };
@@ -12,6 +13,8 @@ export class ApiResponseError extends Error {
     readonly errors: Record<string, string> = {},
     /** The server's own words, when it gave any; pages fall back to the spec's text otherwise. */
     readonly serverMessage: string | null = null,
+    /** From Retry-After on a 429 or 503: how long the server asked us to wait. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = "ApiResponseError";
@@ -65,7 +68,9 @@ export async function apiRequest<T>(url: string, options: RequestOptions = {}): 
   if (!response.ok) {
     if (response.status === 401 && options.auth) for (const listener of unauthorisedListeners) listener();
     const said = data.error ?? data.message ?? null;
-    throw new ApiResponseError(said ?? `Request failed (${response.status})`, response.status, data.errors ?? {}, said);
+    const retryAfter = parseRetryAfter(response.headers.get("retry-after"), new Date());
+    const fallback = response.status === 429 ? tooManyRequestsMessage(retryAfter ?? 60) : `Request failed (${response.status})`;
+    throw new ApiResponseError(said ?? fallback, response.status, data.errors ?? {}, said, retryAfter);
   }
   return data;
 }

@@ -2,7 +2,7 @@
 import type { BasketState } from "../../domain/basket";
 import type { CheckoutLineRequest } from "../../domain/checkout";
 import { penceToPounds } from "../../domain/money";
-import { orderTotals } from "../../domain/totals";
+import { orderTotals, percentToBasisPoints } from "../../domain/totals";
 import { apiRequest } from "./api-client";
 
 export function basketLines(basket: BasketState): CheckoutLineRequest[] {
@@ -21,7 +21,7 @@ export function basketLines(basket: BasketState): CheckoutLineRequest[] {
 export function basketTotals(basket: BasketState) {
   return orderTotals(
     basket.items.map((item) => item.pricePence),
-    basket.discount,
+    percentToBasisPoints(basket.discount),
   );
 }
 

@@ -66,6 +66,8 @@ export type OrderGroup = {
   total_amount: number;
   payment_status: string;
   payment_method: string;
+  card_brand: string | null;
+  card_last4: string | null;
   user_email: string;
   delivery_date: string;
   billingAddress: Address;
@@ -186,7 +188,12 @@ export function useAuthorisedObjectUrl(url: string | null): { src: string | null
 /** Opens a private file (a print PDF, an invoice) in a new tab, or downloads it. */
 export async function openPrivateFile(url: string, downloadName?: string): Promise<void> {
   const response = await fetch(url, { headers: authHeaders() });
-  if (!response.ok) throw new ApiResponseError(`Could not open the file (${response.status})`, response.status);
+  if (!response.ok) {
+    // The server's own words when it gave any ("The print file of item 1 … is missing from storage").
+    const said = ((await response.json().catch(() => null)) as { message?: unknown } | null)?.message;
+    const message = typeof said === "string" && said ? said : `Could not open the file (${response.status})`;
+    throw new ApiResponseError(message, response.status, {}, typeof said === "string" ? said : null);
+  }
   const objectUrl = URL.createObjectURL(await response.blob());
   const link = document.createElement("a");
   link.href = objectUrl;

@@ -2,10 +2,10 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { removeItem, setDiscount, type BasketItem } from "../../domain/basket";
 import { fixedSizeLabel, productImage } from "../../domain/catalogue";
-import { formatPence } from "../../domain/money";
-import { orderTotals } from "../../domain/totals";
+import { formatPence } from "../../domain/format";
 import { ApiResponseError, applyPromo, calculatePrice } from "../lib/api-client";
 import { basketStore, useBasket } from "../lib/basket";
+import { basketTotals } from "../lib/checkout";
 import { useHydrated } from "../lib/use-hydrated";
 import { OrderSummary } from "../components/order-summary";
 import type { Route } from "./+types/basket";
@@ -25,10 +25,7 @@ export default function BasketPage() {
   const navigate = useNavigate();
   const repricing = useReprice(hydrated ? basket.items : null);
 
-  const totals = orderTotals(
-    basket.items.map((item) => item.pricePence),
-    basket.discount,
-  );
+  const totals = basketTotals(basket);
 
   const onContinue = () => {
     if (basket.items.length === 0) {

@@ -1,3 +1,4 @@
+import { formatLongDate } from "../../domain/format";
 import { terms, termsUpdated } from "../content/terms";
 import { catalogueCacheHeaders } from "../lib/cache";
 import type { Route } from "./+types/terms";
@@ -10,7 +11,7 @@ export const meta: Route.MetaFunction = () => [
 export const headers: Route.HeadersFunction = () => catalogueCacheHeaders;
 
 export default function TermsPage() {
-  const updated = new Date(`${termsUpdated}T12:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" });
+  const updated = formatLongDate(termsUpdated);
   return (
     <div className="container-page max-w-4xl py-10">
       <h1 className="text-3xl font-bold">Terms &amp; Conditions of Sale</h1>

@@ -63,8 +63,7 @@ export default function DetailsPage() {
     }
   };
 
-  if (!hydrated || !loggedIn) return <p className="text-slate-600">Loading...</p>;
-
+  // The form is drawn at once, its fields disabled until the saved details arrive.
   return (
     <section aria-labelledby="details-heading" className="max-w-2xl">
       <h1 id="details-heading" className="text-3xl font-bold">Your details</h1>
@@ -78,7 +77,7 @@ export default function DetailsPage() {
           <button type="submit" className="btn-primary px-6" disabled={busy || !loaded}>
             {busy ? "Saving…" : "Save details"}
           </button>
-          <FormStatus status={status} />
+          {loaded || status ? <FormStatus status={status} /> : <p role="status" className="text-sm text-slate-600">Loading your details…</p>}
         </div>
       </form>
     </section>

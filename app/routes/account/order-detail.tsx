@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { formatDeliveryDate } from "../../../domain/delivery";
-import { formatPence } from "../../../domain/money";
+import { cardSummary } from "../../../domain/card";
+import { formatDeliveryDate, formatPence } from "../../../domain/format";
 import { orderDateText } from "../../../domain/order-display";
 import { paymentLabel } from "../../../domain/order-status";
+import { LoadingState } from "../../components/loading-state";
 import { OrderProgress } from "../../components/order-progress";
 import { ApiResponseError } from "../../lib/api-client";
 import { useIsLoggedIn } from "../../lib/auth";
@@ -39,7 +40,21 @@ export default function OrderDetailPage() {
     return () => controller.abort();
   }, [hydrated, loggedIn, orderId, navigate]);
 
-  if (state.kind === "loading") return <p className="text-slate-600">Loading...</p>;
+  if (state.kind === "loading") {
+    return (
+      <article aria-labelledby="order-heading" aria-busy="true" className="space-y-6">
+        <div>
+          <Link to="/my-account/orders" className="text-sm font-semibold text-brand-700 hover:underline">
+            ← Back to Orders
+          </Link>
+          <h1 id="order-heading" className="mt-1 text-3xl font-bold">
+            Order {orderId}
+          </h1>
+        </div>
+        <LoadingState label="Loading your order…" rows={5} />
+      </article>
+    );
+  }
   if (state.kind === "missing" || state.kind === "error") {
     return (
       <section className="rounded-lg bg-white p-8 text-center ring-1 ring-slate-200">
@@ -156,7 +171,9 @@ export default function OrderDetailPage() {
             >
               {payment.text}
             </span>{" "}
-            <span className="text-slate-600">by {group.payment_method}</span>
+            <span className="text-slate-600" data-testid="payment-card">
+              by {group.payment_method === "card" ? cardSummary(group.card_brand, group.card_last4) : group.payment_method}
+            </span>
           </p>
           <dl className="mt-3 space-y-1 text-sm">
             <Row label="Sub Total" value={formatPence(group.sub_total_pence)} />

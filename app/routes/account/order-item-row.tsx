@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { addItem } from "../../../domain/basket";
-import { formatPence } from "../../../domain/money";
+import { formatPence } from "../../../domain/format";
 import { priceText, quantityText } from "../../../domain/order-display";
 import { ApiResponseError, calculatePrice } from "../../lib/api-client";
 import { basketStore } from "../../lib/basket";

@@ -3,6 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { orderDateText, orderTotalText } from "../../../domain/order-display";
 import { authHeaders } from "../../lib/api-client";
 import { userIdStore, useIsLoggedIn } from "../../lib/auth";
+import { LoadingState } from "../../components/loading-state";
 import { useHydrated } from "../../lib/use-hydrated";
 import type { Route } from "./+types/orders";
 
@@ -65,7 +66,7 @@ export default function OrdersPage() {
         Your orders
       </h1>
       {entries === null ? (
-        <p className="mt-6 text-slate-600">Loading...</p>
+        <LoadingState label="Loading..." rows={4} className="mt-6" />
       ) : entries.length === 0 ? (
         <div className="mt-6 rounded-lg bg-white p-8 text-center ring-1 ring-slate-200">
           <p className="text-lg font-semibold">No Orders</p>
@@ -75,7 +76,32 @@ export default function OrdersPage() {
         </div>
       ) : (
         <>
-          <div className="relative mt-6 overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+          {/* On a phone each order is a card; the table, with its View column, is for wider screens. */}
+          <ul aria-label="Your orders" className="mt-6 space-y-3 sm:hidden">
+            {entries.map((entry) => (
+              <li key={entry.order_group_id}>
+                <Link
+                  to={`/my-account/orders/${entry.order_group_id}`}
+                  aria-label={`View order ${entry.order_group_id}`}
+                  className="block rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:ring-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600"
+                >
+                  <span className="flex items-baseline justify-between gap-3">
+                    <span className="text-lg font-bold">Order {entry.order_group_id}</span>
+                    <span className="font-semibold">{orderTotalText(entry.total_amount)}</span>
+                  </span>
+                  <span className="mt-1 block text-sm text-slate-600">
+                    {orderDateText(entry.created_at)}
+                    {entry.products ? ` · ${entry.products} product${entry.products === 1 ? "" : "s"}` : ""}
+                  </span>
+                  <span className="mt-2 flex items-center justify-between">
+                    <span className="rounded-full bg-slate-100 px-3 py-1 text-xs font-bold text-slate-700">{entry.status}</span>
+                    <span className="text-sm font-semibold text-brand-700">View ›</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <div className="relative mt-6 hidden overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200 sm:block">
             <table className="w-full min-w-[36rem] text-left text-sm">
               <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
                 <tr>

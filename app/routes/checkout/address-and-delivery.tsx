@@ -1,8 +1,9 @@
 import { useEffect, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { TITLES } from "../../../domain/account";
 import { ADDRESS_MESSAGES } from "../../../domain/address";
-import { formatPence } from "../../../domain/money";
+import { CHECKOUT_MESSAGES } from "../../../domain/checkout";
+import { formatPence } from "../../../domain/format";
 import { AddressFields } from "../../components/address-fields";
 import { CheckoutSteps } from "../../components/checkout-steps";
 import { FormStatus, SelectField, TextField } from "../../components/form-field";
@@ -23,6 +24,8 @@ export default function AddressAndDeliveryPage() {
   const loggedIn = useIsLoggedIn();
   const basket = useBasket();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const cancelledPayment = searchParams.get("payment") === "cancelled";
   // Decided once: a guest who signs up at submit stays on the guest path until the page is left.
   const [guest, setGuest] = useState<boolean | null>(null);
   useEffect(() => {
@@ -80,6 +83,11 @@ export default function AddressAndDeliveryPage() {
     <div className="container-page py-8">
       <CheckoutSteps current={1} />
       <h1 className="text-3xl font-bold">Address &amp; Delivery</h1>
+      {cancelledPayment ? (
+        <p role="status" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          {CHECKOUT_MESSAGES.paymentCancelled}
+        </p>
+      ) : null}
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <form id={FORM_ID} onSubmit={onSubmit} noValidate aria-label="Address and delivery" aria-busy={form.loading} className="space-y-6">
           {guest ? (

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { ARTWORK_MESSAGES } from "../../../domain/artwork";
-import { formatDeliveryDate } from "../../../domain/delivery";
+import { formatDeliveryDate } from "../../../domain/format";
 import { ArtworkGuide } from "../../components/artwork/artwork-guide";
 import { ItemUploader } from "../../components/artwork/item-uploader";
 import { CheckoutSteps } from "../../components/checkout-steps";

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { CHECKOUT_MESSAGES } from "../../../domain/checkout";
-import { formatPence } from "../../../domain/money";
+import { formatPence } from "../../../domain/format";
 import { CheckoutSteps } from "../../components/checkout-steps";
 import { ApiResponseError } from "../../lib/api-client";
 import { userIdStore, useIsLoggedIn } from "../../lib/auth";
@@ -39,6 +39,7 @@ export default function PaymentPage() {
       if (error instanceof ApiResponseError) {
         if (error.status === 401 || error.status === 404) setProblem({ text: CHECKOUT_MESSAGES.accountProblem, kind: "account" });
         else if (error.status === 409 || error.status === 400) setProblem({ text: error.message, kind: "basket" });
+        else if (error.status === 429) setProblem({ text: error.message, kind: "retry" });
         else setProblem({ text: CHECKOUT_MESSAGES.couldNotStart, kind: "retry" });
       } else {
         setProblem({ text: CHECKOUT_MESSAGES.couldNotStart, kind: "retry" });

@@ -1,6 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { cardFormSchema, formatCardNumber, TEST_CARDS } from "../../../domain/card";
-import { formatPence } from "../../../domain/money";
+import { formatPence } from "../../../domain/format";
 import { TextField } from "../../components/form-field";
 import type { Route } from "./+types/test-payment";
 

@@ -6,6 +6,7 @@ import { ACCOUNT_MESSAGES } from "../../../domain/account";
 import {
   ADDRESS_MESSAGES,
   billingAddressSchema,
+  deliversToBilling,
   deliveryAddressSchema,
   EMPTY_ADDRESS,
   guestContactSchema,
@@ -20,14 +21,27 @@ import { storeSession, userIdStore } from "../../lib/auth";
 export type BlindShippingRequest = { senderName: string; returnAddress: SavedAddress };
 export const BLIND_SENDER_REQUIRED = "Sender name is required";
 const BLIND_KEY = "checkoutBlindShipping";
+const TERMS_KEY = "checkoutTermsAccepted";
 
-/** The address step hands the unbranded-shipping choice to the payment step (this tab only). */
-function rememberBlindShipping(blind: BlindShippingRequest | null): void {
+/**
+ * The address step hands the unbranded-shipping choice to the payment step (this tab only), and keeps
+ * it with the terms tick for a customer who cancels the payment page and comes back to change something.
+ */
+function rememberStep(blind: BlindShippingRequest | null): void {
   try {
     if (blind) window.sessionStorage.setItem(BLIND_KEY, JSON.stringify(blind));
     else window.sessionStorage.removeItem(BLIND_KEY);
+    window.sessionStorage.setItem(TERMS_KEY, "1");
   } catch {
     // storage blocked: the order ships branded
+  }
+}
+
+function recalledTerms(): boolean {
+  try {
+    return window.sessionStorage.getItem(TERMS_KEY) === "1";
+  } catch {
+    return false;
   }
 }
 
@@ -72,6 +86,18 @@ export function useAddressForm({ guest, hydrated }: { guest: boolean; hydrated: 
   const [loading, setLoading] = useState(false);
   const [submitted, setSubmitted] = useState(false);
 
+  // Back from the payment page in this tab: the unbranded-shipping choice and the terms tick as they were.
+  useEffect(() => {
+    if (!hydrated) return;
+    const blind = recalledBlindShipping();
+    if (blind) {
+      setShipUnbranded(true);
+      setSenderName(blind.senderName);
+      setReturnAddress(toValues(blind.returnAddress));
+    }
+    if (recalledTerms()) setTerms(true);
+  }, [hydrated]);
+
   // A signed-in customer's saved addresses prefill the form.
   useEffect(() => {
     if (!hydrated || guest) return;
@@ -85,8 +111,7 @@ export function useAddressForm({ guest, hydrated }: { guest: boolean; hydrated: 
         if (answer.billing) setBilling(toValues(answer.billing));
         if (answer.delivery) {
           setDelivery(toValues(answer.delivery));
-          const { instructions: _ignored, ...deliveryOnly } = answer.delivery;
-          setSameAsBilling(answer.billing ? sameAddress({ ...deliveryOnly, instructions: "" }, { ...answer.billing, instructions: "" }) : false);
+          setSameAsBilling(deliversToBilling(answer.billing, answer.delivery, { first: answer.contact.firstname, last: answer.contact.lastname }));
         } else {
           setDelivery(toValues({ ...EMPTY_ADDRESS, first_name: answer.contact.firstname, last_name: answer.contact.lastname }));
         }
@@ -144,6 +169,8 @@ export function useAddressForm({ guest, hydrated }: { guest: boolean; hydrated: 
           setErrors({ "contact.email": ADDRESS_MESSAGES.duplicateEmail });
           return { ok: false, message: ADDRESS_MESSAGES.duplicateEmail };
         }
+        // Refused by a limit: say so and when to try again, not "Signup failed".
+        if (error.status === 429) return { ok: false, message: error.message };
         setErrors(Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [`contact.${k}`, v])));
         return { ok: false, message: ADDRESS_MESSAGES.signupFailed };
       }
@@ -204,7 +231,7 @@ export function useAddressForm({ guest, hydrated }: { guest: boolean; hydrated: 
         return { ok: false, message: ADDRESS_MESSAGES.networkError };
       }
     }
-    rememberBlindShipping(checked.blind);
+    rememberStep(checked.blind);
     return { ok: true };
   }
 

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { ORDER_TRANSITIONS, type OrderStatus } from "../../../domain/order-status";
+import { PRINT_ROOM_ACTIONS, PRINT_ROOM_STATUS } from "../../../domain/production";
 import { PreflightReport } from "../../components/artwork/version-slot";
 import { ApiResponseError } from "../../lib/api-client";
 import { openPrivateFile, useAuthorisedObjectUrl, type OrderFile, type OrderProduct } from "../../lib/orders-api";
@@ -37,14 +38,16 @@ export function JobItem({ item, onChanged }: { item: OrderProduct; onChanged: ()
             {item.express ? <span className="ml-2 rounded-full bg-slate-800 px-2 py-0.5 align-middle text-xs font-bold text-white">Express</span> : null}
           </h3>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-slate-500">Size</dt>
+            <dt className="text-slate-500">Finished size</dt>
             <dd className="font-semibold">{item.size}</dd>
             <dt className="text-slate-500">Orientation</dt>
-            <dd>{item.orientation ?? "Custom"}</dd>
-            <dt className="text-slate-500">Quantity</dt>
+            <dd>{item.orientation ?? "Custom size"}</dd>
+            <dt className="text-slate-500">Copies</dt>
             <dd className="font-semibold">{item.qty}</dd>
-            <dt className="text-slate-500">Versions</dt>
-            <dd>{item.versions}</dd>
+            <dt className="text-slate-500">Designs</dt>
+            <dd>
+              {item.versions} {item.versions === 1 ? "design" : "designs (copies split as on each file)"}
+            </dd>
             {item.attributes.map((a) => (
               <div key={a.subattribute_id} className="contents">
                 <dt className="text-slate-500">{a.group}</dt>
@@ -53,19 +56,22 @@ export function JobItem({ item, onChanged }: { item: OrderProduct; onChanged: ()
             ))}
             {item.notes ? (
               <>
-                <dt className="text-slate-500">Notes</dt>
+                <dt className="text-slate-500">Customer&apos;s notes</dt>
                 <dd className="whitespace-pre-wrap">{item.notes}</dd>
               </>
             ) : null}
           </dl>
         </div>
-        <p className="rounded-full bg-slate-100 px-3 py-1 text-sm font-bold" data-testid={`status-${item.order_id}`}>
-          {item.status}
+        <p className="rounded-full bg-slate-100 px-3 py-1 text-sm font-bold">
+          <span data-testid={`status-${item.order_id}`}>{item.status}</span>
+          {PRINT_ROOM_STATUS[item.status as OrderStatus] && PRINT_ROOM_STATUS[item.status as OrderStatus] !== item.status ? (
+            <span className="font-normal text-slate-600"> · {PRINT_ROOM_STATUS[item.status as OrderStatus]}</span>
+          ) : null}
         </p>
       </div>
 
       <div className="mt-4 grid gap-3 md:grid-cols-2">
-        {item.files.length === 0 ? <p className="text-sm text-slate-500">No artwork uploaded yet.</p> : null}
+        {item.files.length === 0 ? <p className="text-sm text-slate-500">No artwork from the customer yet.</p> : null}
         {item.files.map((file) => (
           <JobFile key={file.id} file={file} orderId={item.order_id} />
         ))}
@@ -74,12 +80,12 @@ export function JobItem({ item, onChanged }: { item: OrderProduct; onChanged: ()
       <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-4">
         {plainMoves.map((to) => (
           <button key={to} type="button" className="btn-primary px-3 py-1 text-sm" disabled={busy} onClick={() => void act(() => moveItem(item.order_id, to))}>
-            Mark {to}
+            {PRINT_ROOM_ACTIONS[to] ?? `Mark ${to}`}
           </button>
         ))}
         {canReject ? (
           <button type="button" className="btn-outline px-3 py-1 text-sm text-red-700" disabled={busy} onClick={() => setRejecting((v) => !v)}>
-            Reject artwork
+            Send artwork back
           </button>
         ) : null}
       </div>
@@ -120,7 +126,7 @@ function JobFile({ file, orderId }: { file: OrderFile; orderId: number }) {
       {thumb.src ? <img src={thumb.src} alt={`Thumbnail of version ${file.version_number}`} className="h-24 w-24 rounded bg-slate-100 object-contain" /> : <span className="h-24 w-24 rounded bg-slate-100" />}
       <div className="min-w-0 flex-1 text-sm">
         <p className="font-semibold">
-          Version {file.version_number} · qty {file.qty} · {file.approved ? "approved" : "not approved"}
+          Design {file.version_number} · {file.qty} copies · {file.approved ? "proof signed off by customer" : "proof not signed off yet"}
         </p>
         <p className="truncate text-slate-600" title={file.file_name}>
           {file.file_name}

@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
 import { addressLine } from "../../../domain/address";
-import { formatDeliveryDate } from "../../../domain/delivery";
-import { CARRIERS } from "../../../domain/production";
+import { formatDeliveryDate, formatUkDateTime } from "../../../domain/format";
+import type { OrderStatus } from "../../../domain/order-status";
+import { CARRIERS, dispatchReadiness, lastDispatchDay, PRINT_ROOM_STATUS } from "../../../domain/production";
 import { ApiResponseError } from "../../lib/api-client";
 import { openPrivateFile } from "../../lib/orders-api";
 import { dispatchOrder, fetchJob, type StaffJob } from "../../lib/staff-api";
+import { LoadingState } from "../../components/loading-state";
 import { JobItem } from "./job-item";
 
 /** A job: every item, its files and preflight, the history, dispatch, the packing slip and the print files. */
@@ -13,6 +15,15 @@ export default function StaffJobPage() {
   const { orderGroupId = "" } = useParams();
   const [job, setJob] = useState<StaffJob | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [downloadProblem, setDownloadProblem] = useState<string | null>(null);
+  const download = async (url: string, name?: string) => {
+    setDownloadProblem(null);
+    try {
+      await openPrivateFile(url, name);
+    } catch (error) {
+      setDownloadProblem(error instanceof ApiResponseError ? error.message : "Network error. Please try again.");
+    }
+  };
 
   const load = useCallback(() => {
     fetchJob(orderGroupId).then(
@@ -33,7 +44,7 @@ export default function StaffJobPage() {
       </div>
     );
   }
-  if (!job) return <p className="text-slate-600">Loading...</p>;
+  if (!job) return <LoadingState label="Loading the job sheet…" rows={6} />;
 
   return (
     <article aria-labelledby="job-heading" className="space-y-6">
@@ -41,21 +52,29 @@ export default function StaffJobPage() {
         <div>
           <Link to="/staff" className="text-sm font-semibold text-brand-700 hover:underline">← Production queue</Link>
           <h1 id="job-heading" className="mt-1 text-2xl font-bold">
-            Order {job.order_group_id} <span className="text-base font-semibold text-slate-600">· {job.status}</span>
+            Job {job.order_group_id}{" "}
+            <span className="text-base font-semibold text-slate-600">· {PRINT_ROOM_STATUS[job.status as OrderStatus] ?? job.status}</span>
           </h1>
           <p className="text-sm text-slate-600">
-            Delivery by <strong>{formatDeliveryDate(job.delivery_date)}</strong> · {job.customer.firstname} {job.customer.lastname} · {job.customer.email} · {job.customer.telephone}
+            Dispatch by <strong>{formatDeliveryDate(lastDispatchDay(job.delivery_date))}</strong> (customer expects it {formatDeliveryDate(job.delivery_date)}) ·{" "}
+            {job.products.length} item{job.products.length === 1 ? "" : "s"} · customer {job.customer.firstname} {job.customer.lastname}, {job.customer.telephone},{" "}
+            {job.customer.email}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn-outline" onClick={() => void openPrivateFile(`/api/staff/orders/${job.order_group_id}/files.zip`, `order-${job.order_group_id}-print-files.zip`)}>
+          <button type="button" className="btn-outline" onClick={() => void download(`/api/staff/orders/${job.order_group_id}/files.zip`, `order-${job.order_group_id}-print-files.zip`)}>
             Download all print files (ZIP)
           </button>
-          <button type="button" className="btn-outline" onClick={() => void openPrivateFile(`/api/staff/orders/${job.order_group_id}/packing-slip`)}>
+          <button type="button" className="btn-outline" onClick={() => void download(`/api/staff/orders/${job.order_group_id}/packing-slip`)}>
             Packing slip
           </button>
         </div>
       </div>
+      {downloadProblem ? (
+        <p role="alert" className="font-semibold text-red-700">
+          {downloadProblem}
+        </p>
+      ) : null}
 
       <div className="grid gap-4 md:grid-cols-3">
         <section className="rounded-lg bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200">
@@ -88,7 +107,7 @@ export default function StaffJobPage() {
         <ol className="mt-2 space-y-1 text-sm">
           {job.events.map((event, index) => (
             <li key={index}>
-              <span className="text-slate-500">{new Date(event.at).toLocaleString("en-GB", { timeZone: "Europe/London" })}</span> · {event.by}
+              <span className="text-slate-500">{formatUkDateTime(event.at)}</span> · {event.by}
               {event.order_id ? ` · item ${event.order_id}` : " · order"}: {event.from ?? "new"} → <strong>{event.to}</strong>
               {event.note ? <span className="text-slate-600"> ({event.note})</span> : null}
             </li>
@@ -100,6 +119,7 @@ export default function StaffJobPage() {
 }
 
 function DispatchForm({ job, onDone }: { job: StaffJob; onDone: () => void }) {
+  const readiness = dispatchReadiness(job.products.map((item) => item.status));
   const [carrier, setCarrier] = useState<string>(CARRIERS[0]);
   const [tracking, setTracking] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -110,6 +130,17 @@ function DispatchForm({ job, onDone }: { job: StaffJob; onDone: () => void }) {
         <h2 className="font-bold">Dispatched</h2>
         <p className="mt-1">
           {job.carrier}, tracking <strong>{job.tracking_number}</strong>
+        </p>
+      </section>
+    );
+  }
+  if (!readiness.ready) {
+    return (
+      <section aria-labelledby="dispatch-heading" className="rounded-lg bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200">
+        <h2 id="dispatch-heading" className="font-bold">Dispatch</h2>
+        <p className="mt-1 text-slate-700" data-testid="dispatch-waiting">
+          Not ready to pack: {readiness.printed} of {readiness.total} item{readiness.total === 1 ? "" : "s"} printed. Dispatch opens when every item is
+          printed and finished.
         </p>
       </section>
     );

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
+import { formatUkDateTime } from "../../../domain/format";
 import { ApiResponseError } from "../../lib/api-client";
 import { fetchFailedEmails, requeueEmail, type FailedEmail } from "../../lib/staff-api";
 
@@ -24,7 +25,7 @@ export default function StaffOutbox() {
             <li key={email.id} className="rounded-lg bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200">
               <p className="font-semibold">{email.subject}</p>
               <p className="text-slate-600">
-                To {email.to} · {email.attempts} attempts · queued {new Date(email.created_at).toLocaleString("en-GB", { timeZone: "Europe/London" })}
+                To {email.to} · {email.attempts} attempts · queued {formatUkDateTime(email.created_at)}
               </p>
               <p className="mt-1 break-words font-mono text-xs text-red-800">{email.last_error}</p>
               <button

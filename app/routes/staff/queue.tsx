@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { formatDeliveryDate } from "../../../domain/delivery";
+import { formatDeliveryDate } from "../../../domain/format";
 import { ORDER_STATUSES } from "../../../domain/order-status";
 import { ApiResponseError } from "../../lib/api-client";
 import { fetchQueue, type QueueItem } from "../../lib/staff-api";
