@@ -30,6 +30,11 @@ export default defineConfig({
   workers: 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
+  // Two workers, their browsers and the shop share two cores: a page can take a few seconds to become
+  // interactive while another test uploads artwork. Waits are for behaviour, not speed (npm run bench and
+  // npm run lighthouse measure speed), so they are generous.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
     baseURL,

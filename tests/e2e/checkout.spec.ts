@@ -95,6 +95,30 @@ test.describe("checkout as a guest", () => {
     await expect(page.getByRole("link", { name: "Basket, 0 items" })).toBeVisible();
   });
 
+  test("a sign-up refused by its limit says what happened and when to try again", async ({ page, consoleGuard }) => {
+    consoleGuard.allow(failedToLoad(429));
+    await page.route("**/api/auth/signup", (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: "application/json",
+        headers: { "retry-after": "540" },
+        body: JSON.stringify({ error: "Too many attempts from your connection. Please try again in 9 minutes.", statusCode: 429 }),
+      }),
+    );
+    await addToBasket(page, { slug: "pvc-banner" });
+    await visit(page, "/checkout/address-and-delivery");
+    await fillGuestContact(page, `limited.${Date.now()}@example.com`);
+    const billing = page.getByRole("group", { name: "Billing address" });
+    await billing.getByLabel("Address 1").fill(ADDRESS.address1);
+    await billing.getByLabel("Town").fill(ADDRESS.town);
+    await billing.getByLabel("Postcode").fill(ADDRESS.postcode);
+    await page.getByLabel(/I accept the/).check();
+    await page.getByRole("button", { name: "Proceed to Payment" }).click();
+    await expect(page.getByText("Too many attempts from your connection. Please try again in 9 minutes.")).toBeVisible();
+    await expect(page.getByText("Signup failed. Please try again.")).toHaveCount(0);
+    await expect(billing.getByLabel("Town")).toHaveValue(ADDRESS.town);
+  });
+
   test("tells a guest whose email is registered to use Express Checkout, keeping the form", async ({ page, baseURL, consoleGuard }) => {
     consoleGuard.allow(failedToLoad(409));
     const existing = await createCustomer(baseURL!);
@@ -113,6 +137,38 @@ test.describe("checkout as a guest", () => {
 });
 
 test.describe("checkout signed in", () => {
+  test("'Cancel and go back' on the payment page returns to the address step with everything kept", async ({ page }) => {
+    await addToBasket(page, { slug: "pvc-banner" });
+    await visit(page, "/checkout/address-and-delivery");
+    await fillGuestContact(page, `cancel.${Date.now()}@example.com`);
+    const billing = page.getByRole("group", { name: "Billing address" });
+    await billing.getByLabel("Address 1").fill(ADDRESS.address1);
+    await billing.getByLabel("Town").fill(ADDRESS.town);
+    await billing.getByLabel("Postcode").fill(ADDRESS.postcode);
+    await page.getByLabel("Delivery instructions").fill("Goods in at the rear");
+    await page.getByLabel("Ship unbranded").check();
+    await page.getByLabel("Sender name").fill("Bright Side Signs");
+    const returns = page.getByRole("group", { name: "Trade and white-label" });
+    await returns.getByLabel("Address 1").fill("1 Mill Lane");
+    await returns.getByLabel("Town").fill("York");
+    await returns.getByLabel("Postcode").fill("YO1 7HH");
+    await page.getByLabel(/I accept the/).check();
+    await page.getByRole("button", { name: "Proceed to Payment" }).click();
+
+    await expect(page.getByText("Test payment – no real card is charged")).toBeVisible();
+    await page.getByRole("link", { name: "Cancel and go back" }).click();
+    await expect(page).toHaveURL(/\/checkout\/address-and-delivery\?payment=cancelled$/);
+    await expect(page.getByRole("status").filter({ hasText: "Payment cancelled. Nothing has been charged" })).toBeVisible();
+    await expect(billing.getByLabel("Address 1")).toHaveValue(ADDRESS.address1);
+    await expect(page.getByLabel("Same as billing address")).toBeChecked();
+    await expect(page.getByLabel("Delivery instructions")).toHaveValue("Goods in at the rear");
+    await expect(page.getByLabel("Sender name")).toHaveValue("Bright Side Signs");
+    await expect(returns.getByLabel("Town")).toHaveValue("York");
+    await expect(page.getByLabel(/I accept the/)).toBeChecked();
+    await page.getByRole("button", { name: "Proceed to Payment" }).click();
+    await expect(page.getByText("Test payment – no real card is charged")).toBeVisible();
+  });
+
   test("skips express checkout, prefills saved addresses, and a declined card lands on /checkout/failed with the basket intact", async ({ page, baseURL }) => {
     const customer = await createCustomer(baseURL!);
     await fetch(`${baseURL}/api/checkout/address`, {

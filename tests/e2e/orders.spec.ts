@@ -138,3 +138,24 @@ test.describe("order history on a phone @phone", () => {
     expect(await pageWidth()).toBeLessThanOrEqual(viewport);
   });
 });
+
+test.describe("orders on a phone", () => {
+  test("each order is a card that opens it; the order names the card that paid @phone", async ({ page, baseURL }) => {
+    const customer = await createCustomer(baseURL!);
+    const first = await placePaidOrder(baseURL!, customer);
+    const second = await placePaidOrder(baseURL!, customer);
+    await signIn(page, customer);
+    await visit(page, "/my-account/orders");
+    const cards = page.getByRole("list", { name: "Your orders" }).getByRole("listitem");
+    await expect(cards).toHaveCount(2);
+    await expect(page.getByRole("table")).toBeHidden();
+    await expect(cards.first()).toContainText(`Order ${second.orderGroupId}`);
+    await expect(cards.first()).toContainText("Awaiting Artwork");
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+
+    await page.getByRole("link", { name: `View order ${first.orderGroupId}`, exact: true }).tap();
+    await expect(page.getByRole("heading", { name: `Order ${first.orderGroupId}` })).toBeVisible();
+    await expect(page.getByTestId("payment-card")).toHaveText("by Visa ending 4242");
+  });
+});

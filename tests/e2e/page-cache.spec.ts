@@ -27,3 +27,27 @@ test("a cached page is compressed for clients that accept it", async ({ request 
   expect(res.headers()["content-encoding"]).toBe("br");
   expect(await res.text()).toContain("<title>All Print Products");
 });
+
+test("500 spellings of one page cannot flood the cache: odd escapes redirect, other cases are not cached", async ({ request, baseURL }) => {
+  const real = ["/product/pvc-banner", "/banners", "/print"];
+  for (const url of real) await request.get(url);
+  const path = "/product/pvc-banner";
+  const spellings = new Set<string>();
+  for (let i = 1; spellings.size < 500; i++) {
+    // Escape a different set of letters each time, and now and then change the case or add slashes.
+    const chars = [...path].map((c, at) => (c !== "/" && (i >> at) % 2 === 1 ? `%${c.charCodeAt(0).toString(16)}` : c));
+    let odd = chars.join("");
+    if (i % 7 === 0) odd = odd.toUpperCase().replace(/%([0-9A-F]{2})/gi, (m) => m.toLowerCase());
+    if (i % 11 === 0) odd = `/${odd}/`;
+    if (odd !== path) spellings.add(odd);
+  }
+  for (const odd of spellings) {
+    const res = await request.get(`${baseURL}${odd}`, { maxRedirects: 0 });
+    if (res.status() === 301) {
+      expect(res.headers()["location"]?.toLowerCase(), odd).toBe(path);
+    } else {
+      expect(res.headers()["x-cache"], odd).toBeUndefined();
+    }
+  }
+  for (const url of real) expect((await request.get(url)).headers()["x-cache"], url).toBe("HIT");
+});

@@ -32,8 +32,16 @@ test.describe("staff console", () => {
     await page.getByLabel("Order id, email or name").fill(customer.email);
     await page.getByRole("button", { name: "Search" }).click();
     await page.getByRole("link", { name: String(order.orderGroupId), exact: true }).click();
-    await expect(page.getByRole("heading", { name: `Order ${order.orderGroupId}` })).toBeVisible();
+    await expect(page.getByRole("heading", { name: `Job ${order.orderGroupId}` })).toBeVisible();
     await expect(page.getByText("Checked: ready to print")).toBeVisible();
+    // The console is its own workplace: no shop header, basket or product search; its own navigation.
+    await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link")).toHaveText(["Production queue", "Mail outbox"]);
+    await expect(page.getByRole("link", { name: /^Basket/ })).toHaveCount(0);
+    await expect(page.getByRole("searchbox")).toHaveCount(0);
+    await expect(page.getByRole("contentinfo")).toHaveCount(0);
+    // Nothing to pack until every item is printed.
+    await expect(page.getByRole("form", { name: "Dispatch" })).toHaveCount(0);
+    await expect(page.getByTestId("dispatch-waiting")).toHaveText(/Not ready to pack: 0 of 1 item printed/);
     const zip = page.waitForEvent("download");
     await page.getByRole("button", { name: "Download all print files (ZIP)" }).click();
     expect((await zip).suggestedFilename()).toBe(`order-${order.orderGroupId}-print-files.zip`);
@@ -46,10 +54,11 @@ test.describe("staff console", () => {
       return customerPage.getByRole("list", { name: "Order progress" }).locator('[data-done="true"]').count();
     };
 
-    await page.getByRole("button", { name: "Mark Production" }).click();
+    await page.getByRole("button", { name: "Start printing" }).click();
     await expect(page.getByTestId(`status-${order.orderId}`)).toHaveText("Production");
     expect(await progressOf()).toBe(3);
-    await page.getByRole("button", { name: "Mark Printed" }).click();
+    await expect(page.getByTestId("dispatch-waiting")).toBeVisible();
+    await page.getByRole("button", { name: "Printed and finished" }).click();
     await expect(page.getByTestId(`status-${order.orderId}`)).toHaveText("Printed");
     await page.getByLabel("Carrier").selectOption("DPD");
     await page.getByLabel("Tracking number").fill("15501234567890");
