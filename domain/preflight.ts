@@ -9,6 +9,8 @@ export const PREFLIGHT_LIMITS = {
   /** Relative difference of aspect ratios (artwork ÷ ordered − 1) still treated as the same shape. */
   proportionTolerance: 0.02,
   maxMegapixels: 300,
+  /** Images at least this large are near the limit: a process decodes one of them at a time. */
+  heavyMegapixels: 100,
   maxUploadBytes: 200 * 1024 * 1024,
   /** The most pages of one PDF we check and print (pages beyond the ordered versions are not read). */
   maxPdfPages: 50,

@@ -1,4 +1,5 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { access, readFile, writeFile } from "node:fs/promises";
+import { crc32 } from "node:zlib";
 import { PDFDocument, PDFName, PDFRawStream, cmyk, degrees } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -51,6 +52,25 @@ async function proofPixel(pdfPath: string, fx: number, fy: number): Promise<[num
   const y = Math.min(info.height - 1, Math.floor(info.height * fy));
   const at = (y * info.width + x) * info.channels;
   return [data[at]!, data[at + 1]!, data[at + 2]!];
+}
+
+/** A PNG file around IDAT data (8-bit, non-interlaced): how a test reads an image stream with PNG predictors. */
+function pngAround(idat: Uint8Array, width: number, height: number, colourType: number): Buffer {
+  const chunk = (type: string, body: Buffer) => {
+    const typed = Buffer.concat([Buffer.from(type, "latin1"), body]);
+    const out = Buffer.alloc(8 + body.length + 4);
+    out.writeUInt32BE(body.length, 0);
+    typed.copy(out, 4);
+    out.writeUInt32BE(crc32(typed), 8 + body.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = colourType;
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk("IHDR", header), chunk("IDAT", Buffer.from(idat)), chunk("IEND", Buffer.alloc(0))]);
 }
 
 function near(actual: [number, number, number], expected: [number, number, number], tolerance = 40) {
@@ -128,6 +148,31 @@ describe("makePrintPdf content", () => {
     const { doc } = await printPdfOf("rgb-300ppi.png");
     const [image] = imageStreams(doc);
     expect(image!.dict.get(PDFName.of("ColorSpace"))).toBe(PDFName.of("DeviceRGB"));
+  });
+
+  it("copies a PNG's samples exactly, grey as grey, transparency onto white, and leaves no scratch file", async () => {
+    // Random pixels defeat any resampling or lossy step: the PDF's image must decode to the same bytes.
+    const width = 210;
+    const height = 297;
+    const pixels = (channels: number) => Buffer.from(Array.from({ length: width * height * channels }, (_, i) => (i * 7919 + (i >> 3) * 104729) % 256));
+    const cases = [
+      { name: "noise-rgb.png", channels: 3, space: "DeviceRGB" },
+      { name: "noise-grey.png", channels: 1, space: "DeviceGray" },
+      { name: "noise-rgba.png", channels: 4, space: "DeviceRGB" },
+    ] as const;
+    for (const { name, channels, space } of cases) {
+      const source = sharp(pixels(channels), { raw: { width, height, channels } });
+      await (channels === 1 ? source.toColourspace("b-w") : source).png().toFile(corpus.path(name));
+      const { doc, out } = await printPdfOf(name);
+      await expect(access(`${out}.samples.partial`)).rejects.toThrow();
+      const [image] = imageStreams(doc);
+      expect(image!.dict.get(PDFName.of("ColorSpace"))).toBe(PDFName.of(space));
+      // The stream is IDAT data with PNG predictors: wrapped back into a PNG, it must decode to the source.
+      const interpretation = channels === 1 ? "b-w" : "srgb";
+      const decoded = await sharp(pngAround(image!.getContents(), width, height, channels === 1 ? 0 : 2)).toColourspace(interpretation).raw().toBuffer();
+      const expected = await sharp(corpus.path(name)).flatten({ background: "#ffffff" }).toColourspace(interpretation).raw().toBuffer();
+      expect([decoded.length, decoded.equals(expected)], name).toEqual([expected.length, true]);
+    }
   });
 
   it("keeps a PDF's vector content as vector (no image appears)", async () => {

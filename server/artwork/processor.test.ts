@@ -97,6 +97,35 @@ describe("artwork processor (worker threads)", () => {
     expect(artwork.stats().workers).toBe(1);
   });
 
+  it("works on one near-limit image at a time; the next waits in the queue while small jobs pass it", async () => {
+    // Two workers, and "near the limit" lowered to 1 MP so that 2,000 × 2,000 px of noise counts.
+    const artwork = processor({ workers: 2, heavyMegapixels: 1 });
+    const noise = (seed: number) =>
+      Buffer.from(Array.from({ length: 2000 * 2000 * 3 }, (_, i) => ((i + seed) * 2654435761) >>> 24));
+    for (const name of ["heavy-1.png", "heavy-2.png"]) {
+      await sharp(noise(name.length + Number(name[6])), { raw: { width: 2000, height: 2000, channels: 3 } }).png({ compressionLevel: 1 }).toFile(corpus.path(name));
+    }
+    const seen: Array<{ busy: number; heavy: number; queued: number }> = [];
+    let running = true;
+    const watch = (async () => {
+      while (running) {
+        seen.push(artwork.stats());
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+    })();
+    const thumbnails = await Promise.all([
+      artwork.thumbnail(corpus.path("heavy-1.png")),
+      artwork.thumbnail(corpus.path("heavy-2.png")),
+      artwork.thumbnail(corpus.path("cmyk-72ppi.jpg")),
+    ]);
+    running = false;
+    await watch;
+    expect(thumbnails.every((jpeg) => jpeg.length > 0)).toBe(true);
+    expect(Math.max(...seen.map((s) => s.heavy))).toBe(1);
+    // The second heavy image waited in the queue beside a running heavy one, though a worker was free.
+    expect(seen.some((s) => s.heavy === 1 && s.queued >= 1 && s.busy < 2)).toBe(true);
+  });
+
   it("rejects jobs after close", async () => {
     const artwork = processor({ workers: 1 });
     await artwork.close();

@@ -9,12 +9,13 @@ import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 // Loaded here as well so that libvips stays loaded in the process when a worker exits (on glibc an
-// unloaded and reloaded libvips crashes the process).
-import "sharp";
+// unloaded and reloaded libvips crashes the process); the pool also reads image headers with it.
+import sharp from "sharp";
 import { PREFLIGHT_LIMITS, unreadableResult, type OrderedArtwork, type PreflightResult } from "../../domain/preflight";
 import { UnreadableArtworkError } from "./errors";
 import type { ArtworkJob, ArtworkJobValue, JobReply, JobRequest, MadeArtwork, WorkerReady } from "./jobs";
 import type { PrintPdfSize } from "./print-pdf";
+import { partialPdfPath, samplesScratchPath } from "./scratch";
 
 export class ArtworkJobTimeoutError extends Error {
   constructor(readonly timeoutMs: number) {
@@ -45,6 +46,8 @@ export type ArtworkProcessorOptions = {
   timeoutMs?: number;
   /** V8 old-generation limit of each worker. Buffers and mupdf's WASM memory are outside it. */
   maxHeapMb?: number;
+  /** Images of at least this many megapixels run one at a time; default PREFLIGHT_LIMITS.heavyMegapixels. */
+  heavyMegapixels?: number;
 };
 
 export type JobOptions = { timeoutMs?: number };
@@ -66,7 +69,8 @@ export type ArtworkProcessor = {
   thumbnail(path: string, options?: JobOptions): Promise<Buffer>;
   /** PNG ≤ 1200 px of the print PDF's first page. */
   proof(pdfPath: string, options?: JobOptions): Promise<Buffer>;
-  stats(): { workers: number; busy: number; queued: number; restarts: number };
+  /** `heavy`: near-limit images being worked on now (never more than one). */
+  stats(): { workers: number; busy: number; heavy: number; queued: number; restarts: number };
   /** Stops every worker; queued and running jobs reject. */
   close(): Promise<void>;
 };
@@ -74,6 +78,8 @@ export type ArtworkProcessor = {
 type Pending = {
   id: number;
   job: ArtworkJob;
+  /** A near-limit image: at most one such job runs at a time (see `weigh`). */
+  heavy: boolean;
   timeoutMs: number;
   resolve: (value: ArtworkJobValue) => void;
   reject: (error: Error) => void;
@@ -100,6 +106,21 @@ function workerStart(): { entry: URL | string; eval: boolean } {
   return { entry: bootstrap, eval: true };
 }
 
+/**
+ * True for a raster of at least PREFLIGHT_LIMITS.heavyMegapixels. Decoding one takes hundreds of MB, so
+ * the pool runs one at a time and lets small jobs pass it in the queue. Reads the header only (no pixels);
+ * a PDF, a proof or a file sharp cannot read is light (preflight judges it in a worker).
+ */
+async function weigh(path: string | null, heavyMegapixels: number): Promise<boolean> {
+  if (path === null) return false;
+  try {
+    const { width, height } = await sharp(path, { limitInputPixels: false }).metadata();
+    return (width ?? 0) * (height ?? 0) >= heavyMegapixels * 1_000_000;
+  } catch {
+    return false;
+  }
+}
+
 function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
@@ -108,6 +129,7 @@ export function createArtworkProcessor(options: ArtworkProcessorOptions = {}): A
   const size = Math.max(1, options.workers ?? Math.floor(availableParallelism() / 2));
   const defaultTimeoutMs = options.timeoutMs ?? PREFLIGHT_LIMITS.processingTimeoutMs;
   const maxHeapMb = options.maxHeapMb ?? 2048;
+  const heavyMegapixels = options.heavyMegapixels ?? PREFLIGHT_LIMITS.heavyMegapixels;
   const start = workerStart();
   const slots: Slot[] = [];
   const queue: Pending[] = [];
@@ -164,11 +186,19 @@ export function createArtworkProcessor(options: ArtworkProcessorOptions = {}): A
     return slot;
   }
 
+  /** The first queued job that may start now: a heavy one waits while another heavy one runs. */
+  function nextRunnable(): number {
+    const heavyRunning = slots.some((s) => s.current?.heavy);
+    return queue.findIndex((pending) => !pending.heavy || !heavyRunning);
+  }
+
   function dispatch(): void {
     while (!closed && queue.length > 0) {
+      const index = nextRunnable();
+      if (index < 0) return;
       const slot = slots.find((s) => s.current === null) ?? (slots.length < size ? spawn() : undefined);
       if (!slot) return;
-      const pending = queue.shift()!;
+      const [pending] = queue.splice(index, 1) as [Pending];
       slot.current = pending;
       pending.timer = setTimeout(() => {
         retire(slot);
@@ -181,10 +211,11 @@ export function createArtworkProcessor(options: ArtworkProcessorOptions = {}): A
     }
   }
 
-  function run(job: ArtworkJob, jobOptions: JobOptions = {}): Promise<ArtworkJobValue> {
-    if (closed) return Promise.reject(new Error("The artwork processor is closed"));
+  async function run(job: ArtworkJob, jobOptions: JobOptions = {}): Promise<ArtworkJobValue> {
+    if (closed) throw new Error("The artwork processor is closed");
+    const heavy = await weigh(job.kind === "proof" ? null : job.path, heavyMegapixels);
     return new Promise((resolve, reject) => {
-      queue.push({ id: nextId++, job, timeoutMs: jobOptions.timeoutMs ?? defaultTimeoutMs, resolve, reject });
+      queue.push({ id: nextId++, job, heavy, timeoutMs: jobOptions.timeoutMs ?? defaultTimeoutMs, resolve, reject });
       dispatch();
     });
   }
@@ -208,8 +239,8 @@ export function createArtworkProcessor(options: ArtworkProcessorOptions = {}): A
       try {
         made = (await run({ kind: "make", path, ordered, outPdfPath }, jobOptions)) as MadeArtwork;
       } catch (error) {
-        // makePrintPdf writes to this name first; a worker stopped mid-write leaves it behind.
-        await rm(`${outPdfPath}.partial`, { force: true });
+        // makePrintPdf writes to these names first; a worker stopped mid-write leaves it behind.
+        await Promise.all([rm(partialPdfPath(outPdfPath), { force: true }), rm(samplesScratchPath(outPdfPath), { force: true })]);
         throw error;
       }
       return { preflight: result, thumbnailJpeg: asBuffer(made.thumbnailJpeg), pdf: made.pdf };
@@ -224,6 +255,7 @@ export function createArtworkProcessor(options: ArtworkProcessorOptions = {}): A
       return {
         workers: slots.length,
         busy: slots.filter((s) => s.current !== null).length,
+        heavy: slots.filter((s) => s.current?.heavy).length,
         queued: queue.length,
         restarts,
       };
