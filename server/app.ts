@@ -173,7 +173,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         { dir: mailDir(config), everything: false },
       ];
       if (config.storage.kind === "disk") places.push({ dir: config.storage.root, everything: false });
-      stopSweeper = startDebrisSweeper(places, app.log, undefined, { storage: services.storage, db: options.db.db });
+      // On PGlite the data folder's lock makes this the only process: anything from before it started is debris.
+      const exclusiveSince = options.db.kind === "pglite" ? new Date(performance.timeOrigin) : undefined;
+      stopSweeper = startDebrisSweeper(places, app.log, undefined, { storage: services.storage, db: options.db.db }, exclusiveSince);
     });
     app.addHook("onClose", async () => {
       await stopSweeper?.();

@@ -82,20 +82,28 @@ export async function sweepOrphanObjects(storage: FileStorage, db: Db, options: 
   return removed;
 }
 
-/** Sweeps now and then every `intervalMs` (the timer does not keep the process alive); returns a stop function. */
+/**
+ * Sweeps now and then every `intervalMs` (the timer does not keep the process alive); returns a stop function.
+ * `ownsEverythingBefore`: this process is the only one using its folders (PGlite's lock says so), so at start
+ * whatever was written before it started is a dead process's, however young; the first sweep takes it all.
+ */
 export function startDebrisSweeper(
   places: DebrisPlace[],
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void },
   intervalMs = 60 * 60_000,
   orphans?: { storage: FileStorage; db: Db },
+  ownsEverythingBefore?: Date,
 ): () => Promise<void> {
   let running: Promise<void> | undefined;
+  let first = true;
   const run = () => {
     if (running) return;
-    running = sweepDebris(places)
+    const cutoff = first && ownsEverythingBefore ? { now: ownsEverythingBefore, olderThanMs: 0 } : {};
+    first = false;
+    running = sweepDebris(places, cutoff)
       .then(async (removed) => {
         if (removed > 0) log.info({ removed }, "removed files left by an interrupted upload or write");
-        const folders = orphans ? await sweepOrphanObjects(orphans.storage, orphans.db) : 0;
+        const folders = orphans ? await sweepOrphanObjects(orphans.storage, orphans.db, cutoff) : 0;
         if (folders > 0) log.info({ folders }, "removed stored artwork no order refers to");
       })
       .catch((error: unknown) => log.warn({ err: String(error) }, "debris sweep failed"))
