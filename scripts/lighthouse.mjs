@@ -14,7 +14,7 @@ import { cleanup, closeIdleConnections, HOST, request, startShop, stopChild } fr
 const LIGHTHOUSE_VERSION = "12.8.2";
 const root = path.resolve(import.meta.dirname, "..");
 const cacheDir = path.join(root, "node_modules", ".cache", `lighthouse-${LIGHTHOUSE_VERSION}`);
-const PAGES = ["/", "/banners", "/product/pvc-banner"];
+const PAGES = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(",") : ["/", "/banners", "/product/pvc-banner"];
 const PRODUCT_PAGE = "/product/pvc-banner";
 // Lighthouse's trace recording fails now and then (NO_NAVSTART, "run Lighthouse again"): one more try.
 const AUDIT_ATTEMPTS = 2;
@@ -83,6 +83,9 @@ function summarise(lhr) {
     jsTransferKiB: scripts.reduce((sum, s) => sum + s.transferBytes, 0) / 1024,
     jsResourceKiB: scripts.reduce((sum, s) => sum + s.resourceBytes, 0) / 1024,
     scripts,
+    // Where the blocking time goes: the main thread's long tasks (simulated, ms) and each script's cost.
+    longTasks: (audit("long-tasks")?.details?.items ?? []).map((t) => ({ url: t.url, startMs: Math.round(t.startTime), durationMs: Math.round(t.duration) })),
+    bootup: (audit("bootup-time")?.details?.items ?? []).map((b) => ({ url: b.url, totalMs: Math.round(b.total), scriptMs: Math.round(b.scripting), parseMs: Math.round(b.scriptParseCompile) })),
     formFactor: lhr.configSettings?.formFactor ?? null,
     throttlingMethod: lhr.configSettings?.throttlingMethod ?? null,
     runWarnings: lhr.runWarnings ?? [],
