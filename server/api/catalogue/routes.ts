@@ -13,6 +13,8 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
     { config: { auth: "public" }, schema: { tags: ["catalogue"], summary: "The whole catalogue: categories → subcategories → products" } },
     async (request, reply) => {
       let answer = responseCache.get(CATALOGUE_URL);
+      // HIT when the answer was already prepared (HEAD, or a request `inject` sends), as the listener says.
+      const state = answer ? "HIT" : "MISS";
       if (!answer) {
         const snapshot = await services.catalogue.snapshot();
         answer = prepareAnswer({
@@ -27,7 +29,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
         // Only the current catalogue is kept: a change while this snapshot was read has dropped it.
         if ((await services.catalogue.snapshot()) === snapshot) responseCache.set(CATALOGUE_URL, answer);
       }
-      return responseCache.send(request, reply, answer, "MISS");
+      return responseCache.send(request, reply, answer, state);
     },
   );
 }
