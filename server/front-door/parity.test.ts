@@ -1,7 +1,6 @@
 // Parity of the three front paths. A request can be answered by a prepared answer or a direct route in the
 // listener, ahead of Fastify, or by Fastify itself (which `inject` always reaches). For every prepared URL
 // and every direct route, each request here is sent both ways and must get the same status, headers and body.
-import { once } from "node:events";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
