@@ -53,7 +53,7 @@ async function throughFastify(method: string, url: string, headers: Record<strin
   return normalise(res.statusCode, res.headers, res.rawPayload);
 }
 
-const ENCODINGS = [{}, { "accept-encoding": "gzip" }, { "accept-encoding": "br, gzip" }, { "accept-encoding": "gzip, br;q=0" }, { "accept-encoding": "*" }, { "accept-encoding": "identity" }];
+const ENCODINGS: Record<string, string>[] = [{}, { "accept-encoding": "gzip" }, { "accept-encoding": "br, gzip" }, { "accept-encoding": "gzip, br;q=0" }, { "accept-encoding": "*" }, { "accept-encoding": "identity" }];
 
 async function expectParity(method: string, url: string, headers: Record<string, string> = {}, body?: string) {
   for (const encoding of ENCODINGS) {
