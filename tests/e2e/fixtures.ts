@@ -65,9 +65,10 @@ export async function visit(page: Page, path: string) {
 }
 
 export async function waitForHydration(page: Page) {
+  // The shop's footer is hydrated last; the staff console has no footer, so its <main> stands in.
   await page.waitForFunction(() => {
-    const footer = document.querySelector("footer");
-    return footer !== null && Object.keys(footer).some((key) => key.startsWith("__reactFiber$"));
+    const last = document.querySelector("footer") ?? document.querySelector("main");
+    return last !== null && Object.keys(last).some((key) => key.startsWith("__reactFiber$"));
   });
 }
 
