@@ -263,32 +263,32 @@ describe("email sender", () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     let sendStarted!: () => void;
     const started = new Promise<void>((resolve) => (sendStarted = resolve));
+    let sendFinished = false;
     const fake = flakyTransport(0, async () => {
       sendStarted();
       await gate;
+      sendFinished = true;
     });
     const sender = createEmailSender({ db: t.db.db, transport: fake.transport, from, log: recordingLog().log });
 
+    // Before start, a kick starts nothing (it says so; nothing is attempted).
     const [before] = await queue(1);
-    sender.kick();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sender.kick()).toBe(false);
     expect(fake.attempts).toHaveLength(0);
     expect(await row(before!.id)).toMatchObject({ status: "pending" });
 
     // A long interval: only the first run (now) and kicks deliver during this test.
     sender.start(60 * MINUTE);
     await started;
-    let stopped = false;
-    const stopping = sender.stop().then(() => (stopped = true));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(stopped).toBe(false);
+    // The gate opens as stop is called: a stop that did not wait would be done before the send finished.
+    const stopping = sender.stop().then(() => sendFinished);
     release();
-    await stopping;
+    expect(await stopping).toBe(true);
     expect(await row(before!.id)).toMatchObject({ status: "sent" });
 
+    // After stop, a kick starts nothing either.
     const [after] = await queue(1);
-    sender.kick();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sender.kick()).toBe(false);
     expect(await row(after!.id)).toMatchObject({ status: "pending" });
 
     const restarted = flakyTransport();

@@ -64,8 +64,8 @@ export type EmailSender = {
   start(intervalMs: number): void;
   /** Stops the loop and waits for a run in progress. */
   stop(): Promise<void>;
-  /** Delivers soon (after a message was queued). Does nothing unless the loop is started. */
-  kick(): void;
+  /** Delivers soon (after a message was queued). Does nothing unless the loop is started; says whether it delivers. */
+  kick(): boolean;
 };
 
 export type EmailSenderOptions = {
@@ -271,7 +271,9 @@ export function createEmailSender(options: EmailSenderOptions): EmailSender {
       await running;
     },
     kick() {
-      if (timer) run();
+      if (!timer) return false;
+      run();
+      return true;
     },
   };
 }

@@ -236,7 +236,11 @@ describe("development mail viewer", () => {
   it("lists the .eml files newest first and shows each one raw", async () => {
     const transport = createTransport(dev.config);
     await transport.send({ ...mail, subject: "Older <b>message</b>", messageId: "<older@printwise.example.com>" });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Written a minute ago, whatever the clock's resolution: the list orders by the files' times.
+    const mailDir = path.join(dataDir, "mail");
+    const [older] = fs.readdirSync(mailDir);
+    const aMinuteAgo = new Date(Date.now() - 60_000);
+    fs.utimesSync(path.join(mailDir, older!), aMinuteAgo, aMinuteAgo);
     await transport.send({ ...mail, to: "sam@example.com", subject: "Newer £ message", messageId: "<newer@printwise.example.com>" });
 
     const list = await dev.app.inject({ method: "GET", url: "/dev/mail" });
