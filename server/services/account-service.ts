@@ -1,6 +1,6 @@
-// Customer and staff accounts: sign-up, sign-in with throttling, bearer sessions, details, saved
-// addresses and password reset. Passwords are argon2id; tokens are opaque, stored hashed, expire and
-// can be revoked (DECISIONS rule 8). Nothing here knows about HTTP.
+// Customer and staff accounts: sign-up, sign-in with throttling, details, saved addresses and password
+// reset. Passwords are argon2id; the bearer sessions they open are sessions.ts's. Nothing here knows
+// about HTTP.
 import { hash as argonHash, verify as argonVerify, type Algorithm } from "@node-rs/argon2";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
@@ -10,16 +10,16 @@ import type { SavedAddress } from "../../domain/address";
 import type { ShopDetails } from "../config";
 import { passwordResetEmail } from "../integrations/email/templates";
 import { enqueueEmail, type EmailSender } from "./email-outbox";
+import { createSessionStore, type AuthUser } from "./sessions";
 import { isWellFormedToken, newOpaqueToken, tokenHash } from "./tokens";
+
+export { SESSION_DAYS, type AuthUser } from "./sessions";
 
 /** OWASP's argon2id minimum: 19 MiB, 2 passes, 1 lane (about 50 ms here, off the event loop). */
 // `Algorithm` is a const enum, which isolated modules cannot read: 2 is Algorithm.Argon2id.
 const ARGON2_OPTIONS = { algorithm: 2 as Algorithm, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
-export const SESSION_DAYS = 30;
 const RESET_MINUTES = 60;
-/** A session's last-used time is written at most this often, so a signed-in call stays one read. */
-const LAST_USED_RESOLUTION_MS = 60 * 60_000;
 
 /**
  * Failed sign-ins, counted in the database (shared by every process):
@@ -37,8 +37,6 @@ export const LOGIN_LIMITS = {
   accountLinkThreshold: 50,
   accountWindowMinutes: 60,
 } as const;
-
-export type AuthUser = { userId: number; role: UserRole; sessionId: number };
 
 export type Contact = { title: string | null; firstname: string; lastname: string; email: string; telephone: string };
 
@@ -87,32 +85,17 @@ export type AccountServiceDeps = {
   sender: Pick<EmailSender, "kick">;
 };
 
-const SESSION_CACHE_LIMIT = 10_000;
-const SESSION_CACHE_MS = 60_000;
-
 export function createAccountService(deps: AccountServiceDeps): AccountService {
   const { db, shop, publicUrl, sender } = deps;
-  const sessionCache = deps.cacheSessions ? new Map<string, { user: AuthUser; expiresAt: number; cachedAt: number }>() : null;
-  const forgetSessions = (match: (user: AuthUser) => boolean) => {
-    if (!sessionCache) return;
-    for (const [key, entry] of sessionCache) if (match(entry.user)) sessionCache.delete(key);
-  };
+  const sessionStore = createSessionStore(db, { cacheSessions: deps.cacheSessions });
+  const forgetSessions = sessionStore.forget;
+  const openSession = sessionStore.open;
   const messageIdDomain = shop.email.split("@")[1];
   // Verified against when the email is unknown, so both failures cost one argon2 verification.
   let decoyHash: Promise<string> | undefined;
   const decoy = () => (decoyHash ??= argonHash(newOpaqueToken(), ARGON2_OPTIONS));
 
   const hashPassword = (password: string) => argonHash(password, ARGON2_OPTIONS);
-
-  async function openSession(userId: number, tx: Db = db): Promise<string> {
-    const token = newOpaqueToken();
-    await tx.insert(sessions).values({
-      tokenHash: tokenHash(token),
-      userId,
-      expiresAt: sql`now() + ${`${SESSION_DAYS} days`}::interval`,
-    });
-    return token;
-  }
 
   async function findUserByEmail(email: string) {
     const [row] = await db
@@ -222,41 +205,9 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
       return { ok: true, userId: user.id, token, role: user.role };
     },
 
-    async authenticate(token) {
-      if (!isWellFormedToken(token)) return null;
-      const hash = tokenHash(token);
-      const now = Date.now();
-      const cached = sessionCache?.get(hash);
-      if (cached && cached.expiresAt > now && now - cached.cachedAt < SESSION_CACHE_MS) return cached.user;
-      const [row] = await db
-        .select({ sessionId: sessions.id, userId: sessions.userId, role: users.role, lastUsedAt: sessions.lastUsedAt, expiresAt: sessions.expiresAt })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
-        .limit(1);
-      if (!row) {
-        sessionCache?.delete(hash);
-        return null;
-      }
-      if (now - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-        // Bookkeeping only: the request does not wait for it, and a failure loses nothing that matters.
-        db.update(sessions)
-          .set({ lastUsedAt: sql`now()` })
-          .where(eq(sessions.id, row.sessionId))
-          .catch(() => {});
-      }
-      const user: AuthUser = { userId: row.userId, role: row.role, sessionId: row.sessionId };
-      if (sessionCache) {
-        if (sessionCache.size >= SESSION_CACHE_LIMIT) sessionCache.delete(sessionCache.keys().next().value!);
-        sessionCache.set(hash, { user, expiresAt: row.expiresAt.getTime(), cachedAt: now });
-      }
-      return user;
-    },
+    authenticate: sessionStore.authenticate,
 
-    async logout(sessionId) {
-      forgetSessions((user) => user.sessionId === sessionId);
-      await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-    },
+    logout: sessionStore.revoke,
 
     async contact(userId) {
       const [row] = await db
