@@ -106,6 +106,11 @@ function workerStart(): { entry: URL | string; eval: boolean } {
   return { entry: bootstrap, eval: true };
 }
 
+/** Which queued job may start now (-1: none): the first light one, or the first heavy one when no heavy job runs. */
+export function pickRunnable(queue: readonly { heavy: boolean }[], heavyRunning: boolean): number {
+  return queue.findIndex((pending) => !pending.heavy || !heavyRunning);
+}
+
 /**
  * True for a raster of at least PREFLIGHT_LIMITS.heavyMegapixels. Decoding one takes hundreds of MB, so
  * the pool runs one at a time and lets small jobs pass it in the queue. Reads the header only (no pixels);
@@ -186,10 +191,8 @@ export function createArtworkProcessor(options: ArtworkProcessorOptions = {}): A
     return slot;
   }
 
-  /** The first queued job that may start now: a heavy one waits while another heavy one runs. */
   function nextRunnable(): number {
-    const heavyRunning = slots.some((s) => s.current?.heavy);
-    return queue.findIndex((pending) => !pending.heavy || !heavyRunning);
+    return pickRunnable(queue, slots.some((s) => s.current?.heavy === true));
   }
 
   function dispatch(): void {
