@@ -109,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const directRoutes = createDirectRoutes({ log: app.log, requestId, checkWithZod });
   front.direct = directRoutes;
   app.decorate("directRoutes", directRoutes);
+  directRoutes.register(app, config.directRoutes);
   registerAuth(app, (token) => services.accounts.authenticate(token));
   app.addHook("onClose", async () => {
     logOutput?.flushSync();

@@ -12,6 +12,8 @@ const configSchema = z.object({
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
+  /** Routes that declare `config.direct` are answered by the listener ahead of the router (server/direct-routes.ts); off: by Fastify (the bench's A/B). */
+  DIRECT_ROUTES: z.enum(["on", "off"]).default("on"),
   /** Hops of reverse proxies to trust for the client address (rate limits key on it). 0 = none. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   SMTP_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
@@ -56,6 +58,7 @@ export type Config = {
   publicUrl: string;
   logLevel: string;
   pageCache: boolean;
+  directRoutes: boolean;
   trustProxyHops: number;
   smtpUrl: string | undefined;
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | null;
@@ -92,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
     logLevel: c.LOG_LEVEL,
     pageCache: c.PAGE_CACHE === "on",
+    directRoutes: c.DIRECT_ROUTES === "on",
     trustProxyHops: c.TRUST_PROXY_HOPS,
     smtpUrl: c.SMTP_URL,
     stripe: c.STRIPE_SECRET_KEY ? { secretKey: c.STRIPE_SECRET_KEY, webhookSecret: c.STRIPE_WEBHOOK_SECRET!, apiUrl: c.STRIPE_API_URL } : null,

@@ -196,3 +196,40 @@ describe("direct routes: everything else goes to the framework untouched", () =>
     expect(fallThrough).toBe(1);
   });
 });
+
+describe("direct routes: declared on the route itself", () => {
+  const declare = async (auth: "public" | "customer", method: "POST" | "GET", enabled = true) => {
+    const { default: Fastify } = await import("fastify");
+    const app = Fastify();
+    const direct = createDirectRoutes({ log, requestId: () => "id", checkWithZod: true });
+    direct.register(app, enabled);
+    app.route({
+      method,
+      url: "/api/echo",
+      config: { auth, direct: () => ({ status: 200, payload: {} }) },
+      schema: method === "POST" ? { body: z.object({}), response: { 200: z.object({}) } } : { response: { 200: z.object({}) } },
+      handler: async () => ({}),
+    });
+    return { app, direct };
+  };
+
+  it("takes a public POST that declares config.direct", async () => {
+    const { app, direct } = await declare("public", "POST");
+    expect(direct.urls()).toEqual(["/api/echo"]);
+    await app.close();
+  });
+
+  it("leaves it to Fastify when direct routes are off (DIRECT_ROUTES=off)", async () => {
+    const { app, direct } = await declare("public", "POST", false);
+    expect(direct.urls()).toEqual([]);
+    await app.close();
+  });
+
+  it("refuses a guarded route at start-up: the listener runs no access checks", async () => {
+    await expect(declare("customer", "POST")).rejects.toThrow(/not public/);
+  });
+
+  it("refuses anything but POST", async () => {
+    await expect(declare("public", "GET")).rejects.toThrow(/only POST/);
+  });
+});

@@ -15,7 +15,7 @@
 import { performance } from "node:perf_hooks";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
-import type { FastifyBaseLogger } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance, RouteOptions } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import secureJson from "secure-json-parse";
 import type { z } from "zod";
@@ -52,6 +52,13 @@ type CompiledRoute = {
 
 export type DirectRoutes = {
   add<Body extends z.ZodType>(definition: DirectRouteDefinition<Body>): void;
+  /** The paths answered here (the parity test sends a corpus to each). */
+  urls(): string[];
+  /**
+   * Takes every route declared with `config.direct` (an onRoute hook). A route that is not a public POST
+   * with a body schema is refused at start-up: the listener runs none of the hooks a guarded route needs.
+   */
+  register(app: FastifyInstance, enabled: boolean): void;
   /** The node:http front: takes a plain POST to a direct route and returns true, or returns false untouched. */
   serve(req: IncomingMessage, res: ServerResponse): boolean;
 };
@@ -113,15 +120,33 @@ export function createDirectRoutes(options: {
     }
   }
 
+  function add<Body extends z.ZodType>(definition: DirectRouteDefinition<Body>): void {
+    const method = "POST";
+    const serializers = new Map<number, (data: unknown) => string>();
+    for (const [status, schema] of Object.entries(definition.response)) {
+      serializers.set(Number(status), compileJsonSerializer(schema, { checkWithZod, method, url: definition.url }));
+    }
+    const validate = validatorCompiler({ schema: definition.body, method, url: definition.url, httpPart: "body" } as never) as CompiledRoute["validate"];
+    routes.set(definition.url, { validate, serializers, handle: definition.handle as CompiledRoute["handle"] });
+  }
+
   return {
-    add(definition) {
-      const method = "POST";
-      const serializers = new Map<number, (data: unknown) => string>();
-      for (const [status, schema] of Object.entries(definition.response)) {
-        serializers.set(Number(status), compileJsonSerializer(schema, { checkWithZod, method, url: definition.url }));
-      }
-      const validate = validatorCompiler({ schema: definition.body, method, url: definition.url, httpPart: "body" } as never) as CompiledRoute["validate"];
-      routes.set(definition.url, { validate, serializers, handle: definition.handle as CompiledRoute["handle"] });
+    add,
+
+    urls: () => [...routes.keys()],
+
+    register(app, enabled) {
+      app.addHook("onRoute", (route: RouteOptions) => {
+        const handle = route.config?.direct;
+        if (!handle) return;
+        const where = `${String(route.method)} ${route.url}`;
+        if (route.config?.auth !== "public") throw new Error(`${where} declares a direct route but is not public: the listener runs no access checks`);
+        if (route.method !== "POST") throw new Error(`${where} declares a direct route: only POST is answered directly`);
+        const body = route.schema?.body as z.ZodType | undefined;
+        const response = route.schema?.response as Record<number, z.ZodType> | undefined;
+        if (!body || !response) throw new Error(`${where} declares a direct route without body and response schemas`);
+        if (enabled) add({ url: route.url, body, response, handle: handle as (body: unknown) => DirectAnswer | Promise<DirectAnswer> });
+      });
     },
 
     serve(req, res) {

@@ -1,8 +1,15 @@
-import type { DirectRoutes } from "./direct-routes";
+import type { DirectAnswer, DirectRoutes } from "./direct-routes";
 import type { ResponseCache } from "./response-cache";
 import type { Services } from "./services";
 
 declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * Also answered by the listener ahead of the router, with this synchronous-when-possible handler of the
+     * validated body (server/direct-routes.ts). Only a public POST may declare it: the listener runs no hooks.
+     */
+    direct?: (body: never) => DirectAnswer | Promise<DirectAnswer>;
+  }
   interface FastifyInstance {
     /** The shop's services, decorated once in buildApp (server/app.ts). */
     services: Services;

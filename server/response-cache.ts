@@ -87,6 +87,8 @@ export type ResponseCache = {
   set(key: string, answer: PreparedAnswer): void;
   clear(): void;
   readonly size: number;
+  /** The URLs prepared now (the parity test sends each both ways). */
+  urls(): string[];
   /** The node:http front: answers a GET for a prepared URL and returns true, or returns false untouched. */
   serve(req: IncomingMessage, res: ServerResponse): boolean;
   /** The same answer through Fastify (inject, HEAD, or the request that prepared it). */
@@ -108,6 +110,7 @@ export function createResponseCache(options: {
       answers.set(key, answer);
     },
     clear: () => answers.clear(),
+    urls: () => [...answers.keys()],
     get size() {
       return answers.size;
     },

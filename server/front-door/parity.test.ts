@@ -1,23 +1,33 @@
 // Parity of the three front paths. A request can be answered by a prepared answer or a direct route in the
 // listener, ahead of Fastify, or by Fastify itself (which `inject` always reaches). For every prepared URL
 // and every direct route, each request here is sent both ways and must get the same status, headers and body.
+// Pages are rendered from the app's source by Vite's module loader, as the production build renders them, so
+// the catalogue pages are prepared answers here too without a build.
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import type { ServerBuild } from "react-router";
+import { createServer as createViteServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SsrSource } from "../ssr";
 import { createTestApp, type TestApp } from "../../tests/setup/test-app";
 import { productsBySlug } from "../../tests/factories/catalogue";
 
 let t: TestApp;
 let port: number;
 
+let vite: ViteDevServer;
+
 beforeAll(async () => {
-  t = await createTestApp();
+  vite = await createViteServer({ root: process.cwd(), server: { middlewareMode: true, hmr: false, watch: null }, appType: "custom", logLevel: "silent" });
+  const ssr: SsrSource = { mode: "production", getBuild: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild> };
+  t = await createTestApp({}, { ssr });
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   port = (t.app.server.address() as AddressInfo).port;
 });
 afterAll(async () => {
   await t?.close();
+  await vite?.close();
 });
 
 type Answer = { status: number; headers: Record<string, string>; body: string };
@@ -65,30 +75,61 @@ async function expectParity(method: string, url: string, headers: Record<string,
   }
 }
 
+/** Bodies sent to each direct route: good ones and every kind of bad one. A new direct route needs its own. */
+async function directCorpus(): Promise<Record<string, string[]>> {
+  const banner = (await productsBySlug(t.app)).get("pvc-banner")!;
+  const prices = [
+    { productId: banner.id, customWidth: 304, customHeight: 304, selectedQuantity: 2, attributes: [] },
+    { productId: banner.id, customWidth: 3000, customHeight: 1000, selectedQuantity: 250, attributes: [] },
+    { productId: banner.id, customWidth: "wide", customHeight: 304, selectedQuantity: 2, attributes: [] },
+    { productId: banner.id, customWidth: 304, customHeight: 304, selectedQuantity: 0, attributes: [] },
+    { productId: 2_147_483_647, customWidth: 304, customHeight: 304, selectedQuantity: 2, attributes: [] },
+    { productId: banner.id, customWidth: 304, customHeight: 304, selectedQuantity: 2, attributes: [{ group: "x", subattribute_id: -1 }] },
+    {},
+  ];
+  return { "/api/calculatePrice": [...prices.map((body) => JSON.stringify(body)), "{not json", ""] };
+}
+
+/** Every catalogue page a visitor can reach from the menu: home, each category and subcategory, each product. */
+async function cataloguePages(): Promise<string[]> {
+  const data = (await t.app.inject({ method: "GET", url: "/api/data" })).json() as {
+    categories: { slug: string; subcategories: { id: number; slug: string; products: { slug: string }[] }[] }[];
+  };
+  const pages = ["/"];
+  for (const category of data.categories) {
+    pages.push(`/${category.slug}`);
+    for (const sub of category.subcategories) {
+      pages.push(`/category/${sub.id}/${sub.slug}`);
+      for (const product of sub.products) pages.push(`/product/${product.slug}`);
+    }
+  }
+  return [...new Set(pages)];
+}
+
 describe("the prepared answers and direct routes answer as Fastify does", () => {
-  it("the catalogue (/api/data), a prepared answer", async () => {
-    // The first request prepares it; from then on the listener answers it.
-    await overTheWire("GET", "/api/data", {});
-    await expectParity("GET", "/api/data");
-    const etag = (await overTheWire("GET", "/api/data", {})).headers.etag!;
-    expect(etag).toBeTruthy();
-    await expectParity("GET", "/api/data", { "if-none-match": etag });
+  it("every prepared answer: the catalogue JSON (fresh and revalidated) and every catalogue page", { timeout: 240_000 }, async () => {
+    // The first request prepares an answer; from then on the listener answers it.
+    for (const url of ["/api/data", ...(await cataloguePages())]) await overTheWire("GET", url, {});
+    const prepared = t.app.responseCache.urls();
+    expect(prepared).toContain("/api/data");
+    expect(prepared).toContain("/product/pvc-banner");
+    expect(prepared.length).toBeGreaterThan(20);
+    for (const url of prepared) {
+      await expectParity("GET", url);
+      // Pages are sent without an ETag; the catalogue JSON has one, so its 304 is compared too.
+      const etag = (await overTheWire("GET", url, {})).headers.etag;
+      if (url === "/api/data") expect(etag).toBeTruthy();
+      if (etag) await expectParity("GET", url, { "if-none-match": etag });
+    }
   });
 
-  it("calculatePrice (a direct route), for good and bad bodies", async () => {
-    const banner = (await productsBySlug(t.app)).get("pvc-banner")!;
-    const bodies = [
-      { productId: banner.id, customWidth: 304, customHeight: 304, selectedQuantity: 2, attributes: [] },
-      { productId: banner.id, customWidth: 3000, customHeight: 1000, selectedQuantity: 250, attributes: [] },
-      { productId: banner.id, customWidth: "wide", customHeight: 304, selectedQuantity: 2, attributes: [] },
-      { productId: banner.id, customWidth: 304, customHeight: 304, selectedQuantity: 0, attributes: [] },
-      { productId: 2_147_483_647, customWidth: 304, customHeight: 304, selectedQuantity: 2, attributes: [] },
-      { productId: banner.id, customWidth: 304, customHeight: 304, selectedQuantity: 2, attributes: [{ group: "x", subattribute_id: -1 }] },
-      {},
-    ];
-    for (const body of bodies) {
-      await expectParity("POST", "/api/calculatePrice", { "content-type": "application/json" }, JSON.stringify(body));
+  it("every direct route, for good and bad bodies", async () => {
+    const corpus = await directCorpus();
+    const routes = t.app.directRoutes.urls();
+    expect(routes).toContain("/api/calculatePrice");
+    for (const url of routes) {
+      expect(corpus[url], `no corpus for the direct route ${url}`).toBeDefined();
+      for (const body of corpus[url]!) await expectParity("POST", url, { "content-type": "application/json" }, body);
     }
-    await expectParity("POST", "/api/calculatePrice", { "content-type": "application/json" }, "{not json");
   });
 });

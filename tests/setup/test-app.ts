@@ -8,6 +8,7 @@ import { createDb, type DbHandle } from "../../db/client";
 import { buildApp, type App } from "../../server/app";
 import { loadConfig, type Config } from "../../server/config";
 import type { MailTransport } from "../../server/integrations/email/transport";
+import type { SsrSource } from "../../server/ssr";
 import { postgresAdminUrl, testDatabaseKind, withDatabase } from "./test-database";
 
 /** A fresh copy of the seeded test database, for one test file. */
@@ -48,14 +49,16 @@ export type TestApp = { app: App; db: DbHandle; config: Config; close: () => Pro
 export type TestAppOptions = {
   /** Replaces the mail transport (otherwise .eml files under DATA_DIR/mail). */
   mailTransport?: MailTransport;
+  /** Renders pages too (otherwise the API alone). */
+  ssr?: SsrSource;
 };
 
-/** The real app (no page rendering) on a fresh database copy. */
+/** The real app (pages only when given `ssr`) on a fresh database copy. */
 export async function createTestApp(overrides: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const db = await createTestDb();
   const ownDir = overrides.DATA_DIR ? null : fs.mkdtempSync(path.join(os.tmpdir(), "print-shop-test-app-"));
   const config = testConfig({ ...(ownDir ? { DATA_DIR: ownDir } : {}), ...overrides });
-  const app = await buildApp({ config, db, logger: false, mailTransport: options.mailTransport });
+  const app = await buildApp({ config, db, logger: false, mailTransport: options.mailTransport, ssr: options.ssr });
   await app.ready();
   return {
     app,

@@ -15,7 +15,7 @@ const numeric = (field: string) =>
     z.number({ error: `${field} must be a number` }).finite(`${field} must be a number`).optional(),
   );
 
-const calculatePriceBody = z.object({
+export const calculatePriceBody = z.object({
   productId: rowIdOrDigits("productId"),
   customWidth: numeric("customWidth"),
   customHeight: numeric("customHeight"),
@@ -42,7 +42,8 @@ const breakdownSchema = z.object({
   attributeIds: z.array(z.number().int()),
 });
 
-const calculatePriceResponse = { 200: z.object({ total: z.number(), breakdown: breakdownSchema }), 400: errorSchema };
+export const priceAnswer = z.object({ total: z.number(), breakdown: breakdownSchema });
+const calculatePriceResponse = { 200: priceAnswer, 400: errorSchema };
 
 type CalculatePriceBody = z.output<typeof calculatePriceBody>;
 
@@ -82,7 +83,8 @@ export async function pricingRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     "/calculatePrice",
     {
-      config: { auth: "public" },
+      // Called on every change a customer makes: also answered by the listener ahead of the router.
+      config: { auth: "public", direct: (body: CalculatePriceBody) => calculatePrice(services, body) },
       schema: {
         tags: ["pricing"],
         summary: "The price of one configured line, in pounds (total), with the pence breakdown",
@@ -95,11 +97,4 @@ export async function pricingRoutes(fastify: FastifyInstance): Promise<void> {
       return reply.status(status).send(payload);
     },
   );
-  // Called on every change a customer makes: also answered by the listener ahead of the router.
-  app.directRoutes.add({
-    url: `${app.prefix}/calculatePrice`,
-    body: calculatePriceBody,
-    response: calculatePriceResponse,
-    handle: (body) => calculatePrice(services, body),
-  });
 }
