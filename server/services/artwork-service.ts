@@ -12,6 +12,7 @@ import { ARTWORK_MESSAGES, defaultVersionQuantity, isArtworkComplete, orderedArt
 import type { OrderStatus } from "../../domain/order-status";
 import type { FileStorage } from "../integrations/storage/storage";
 import type { OrderFileRow, OrderRow, OrderService } from "./order-service";
+import { failure, type Failure } from "./outcome";
 import { changeItemStatus } from "./status-change";
 
 export type Preflight = { verdict: "pass" | "warn" | "fail"; checks: { code: string; level: "warn" | "fail"; message: string }[] };
@@ -34,7 +35,7 @@ export type UploadedFile = { path: string; fileName: string; size: number; decla
 
 export type StoreResult =
   | { ok: true; file: OrderFileRow }
-  | { ok: false; status: 404 | 409 | 422 | 400; message: string; preflight?: Preflight };
+  | Failure<{ preflight?: Preflight }>;
 
 export type FileKind = "thumbnail" | "pdf" | "proof" | "original";
 
@@ -45,9 +46,9 @@ export type ArtworkService = {
   /** The spec's form: a print PDF and a thumbnail the client made itself (checked all the same). */
   storeClientPdf(input: { userId: number; orderId: number; versionNumber: number; pdf: UploadedFile; thumbnail: UploadedFile | null; notes?: string | null }): Promise<StoreResult>;
   updateVersion(userId: number, orderId: number, versionNumber: number, change: { approved?: boolean; quantity?: number; notes?: string }): Promise<StoreResult>;
-  removeVersion(userId: number, orderId: number, versionNumber: number): Promise<{ ok: boolean; status?: 404 | 409; message?: string }>;
-  attachAttributes(userId: number, orderId: number, attributeIds: number[]): Promise<{ ok: true; attached: number[]; already: boolean } | { ok: false; status: 404 | 409; message: string }>;
-  markPrintReady(userId: number, groupId: number): Promise<{ ok: true; status: OrderStatus } | { ok: false; status: 404 | 409; message: string }>;
+  removeVersion(userId: number, orderId: number, versionNumber: number): Promise<{ ok: true } | Failure>;
+  attachAttributes(userId: number, orderId: number, attributeIds: number[]): Promise<{ ok: true; attached: number[]; already: boolean } | Failure>;
+  markPrintReady(userId: number, groupId: number): Promise<{ ok: true; status: OrderStatus } | Failure>;
   /** A stored file for whoever may see it (its owner or staff), or null. */
   openFile(fileId: number, kind: FileKind, viewer: { userId: number; staff: boolean }): Promise<{ file: OrderFileRow; key: string; contentType: string; downloadName: string } | null>;
   /** Copies reordered items' approved artwork (items with reuse_artwork_from and no files yet). Safe to repeat. */
@@ -71,11 +72,11 @@ export function createArtworkService(deps: ArtworkServiceDeps): ArtworkService {
     return item && item.userId === userId ? item : null;
   }
 
-  function versionProblem(item: OrderRow, versionNumber: number): string | null {
+  function versionProblem(item: OrderRow, versionNumber: number): Failure | null {
     if (!Number.isInteger(versionNumber) || versionNumber < 1 || versionNumber > item.versions) {
-      return `version_number must be between 1 and ${item.versions} for this item`;
+      return failure("invalid", `version_number must be between 1 and ${item.versions} for this item`);
     }
-    if (item.status !== CAN_UPLOAD) return `Artwork can no longer be changed: this item is ${item.status}.`;
+    if (item.status !== CAN_UPLOAD) return failure("conflict", `Artwork can no longer be changed: this item is ${item.status}.`);
     return null;
   }
 
@@ -116,7 +117,7 @@ export function createArtworkService(deps: ArtworkServiceDeps): ArtworkService {
     });
     if (!outcome.ok) {
       await storage.deletePrefix(`${newPrefix}/`);
-      return { ok: false, status: 409, message: outcome.message };
+      return { ok: false, reason: "conflict", message: outcome.message };
     }
     if (outcome.previous) await storage.deletePrefix(prefixOf(outcome.previous.pdfKey));
     return { ok: true, file: outcome.file };
@@ -129,17 +130,17 @@ export function createArtworkService(deps: ArtworkServiceDeps): ArtworkService {
 
     async storeVersion({ userId, orderId, versionNumber, upload, quantity, notes }) {
       const item = await ownedItem(userId, orderId);
-      if (!item) return { ok: false, status: 404, message: "Not found" };
+      if (!item) return { ok: false, reason: "not-found", message: "Not found" };
       const problem = versionProblem(item, versionNumber);
-      if (problem) return { ok: false, status: problem.startsWith("version") ? 400 : 409, message: problem };
+      if (problem) return problem;
       const ordered = orderedFor(item);
-      if (!ordered) return { ok: false, status: 409, message: "This item has no size to check the artwork against." };
+      if (!ordered) return { ok: false, reason: "conflict", message: "This item has no size to check the artwork against." };
 
       const workPdf = path.join(tmpDir, `${randomUUID()}.pdf`);
       try {
         const processed = await processor.processUpload(upload.path, ordered, workPdf);
         if (processed.preflight.verdict === "fail" || !processed.pdf || !processed.thumbnailJpeg) {
-          return { ok: false, status: 422, message: processed.preflight.checks[0]?.message ?? "This file cannot be printed.", preflight: processed.preflight };
+          return { ok: false, reason: "unprocessable", message: processed.preflight.checks[0]?.message ?? "This file cannot be printed.", preflight: processed.preflight };
         }
         const proof = await processor.proof(workPdf);
         const prefix = `orders/${item.orderGroupId}/${item.id}/v${versionNumber}-${randomUUID()}`;
@@ -168,15 +169,15 @@ export function createArtworkService(deps: ArtworkServiceDeps): ArtworkService {
 
     async storeClientPdf({ userId, orderId, versionNumber, pdf, thumbnail, notes }) {
       const item = await ownedItem(userId, orderId);
-      if (!item) return { ok: false, status: 404, message: "Not found" };
+      if (!item) return { ok: false, reason: "not-found", message: "Not found" };
       const problem = versionProblem(item, versionNumber);
-      if (problem) return { ok: false, status: problem.startsWith("version") ? 400 : 409, message: problem };
+      if (problem) return problem;
       const ordered = orderedFor(item);
-      if (!ordered) return { ok: false, status: 409, message: "This item has no size to check the artwork against." };
+      if (!ordered) return { ok: false, reason: "conflict", message: "This item has no size to check the artwork against." };
       const preflight = await processor.preflight(pdf.path, ordered);
-      if (preflight.verdict === "fail") return { ok: false, status: 422, message: preflight.checks[0]?.message ?? "This file cannot be printed.", preflight };
+      if (preflight.verdict === "fail") return { ok: false, reason: "unprocessable", message: preflight.checks[0]?.message ?? "This file cannot be printed.", preflight };
       const head = await readHead(pdf.path, 5);
-      if (head.toString("latin1") !== "%PDF-") return { ok: false, status: 422, message: "The pdf field must hold a PDF." };
+      if (head.toString("latin1") !== "%PDF-") return { ok: false, reason: "unprocessable", message: "The pdf field must hold a PDF." };
       // The thumbnail is made again from the customer's image (or the PDF), so nothing unchecked is ever shown.
       const thumb = await processor.thumbnail(thumbnail?.path ?? pdf.path).catch(() => processor.thumbnail(pdf.path));
       const proof = await processor.proof(pdf.path);
@@ -201,15 +202,15 @@ export function createArtworkService(deps: ArtworkServiceDeps): ArtworkService {
 
     async updateVersion(userId, orderId, versionNumber, change) {
       const item = await ownedItem(userId, orderId);
-      if (!item) return { ok: false, status: 404, message: "Not found" };
+      if (!item) return { ok: false, reason: "not-found", message: "Not found" };
       const problem = versionProblem(item, versionNumber);
-      if (problem) return { ok: false, status: problem.startsWith("version") ? 400 : 409, message: problem };
+      if (problem) return problem;
       if (change.quantity !== undefined && (!Number.isInteger(change.quantity) || change.quantity < 1 || change.quantity > item.quantity)) {
-        return { ok: false, status: 400, message: change.quantity > item.quantity ? ARTWORK_MESSAGES.tooMany : ARTWORK_MESSAGES.qtyMin };
+        return { ok: false, reason: "invalid", message: change.quantity > item.quantity ? ARTWORK_MESSAGES.tooMany : ARTWORK_MESSAGES.qtyMin };
       }
       return db.transaction(async (tx): Promise<StoreResult> => {
         const closed = await closedFor(tx, item.id);
-        if (closed) return { ok: false, status: 409, message: closed };
+        if (closed) return { ok: false, reason: "conflict", message: closed };
         const [row] = await tx
           .update(orderFiles)
           .set({
@@ -220,7 +221,7 @@ export function createArtworkService(deps: ArtworkServiceDeps): ArtworkService {
           })
           .where(and(eq(orderFiles.orderId, item.id), eq(orderFiles.versionNumber, versionNumber)))
           .returning();
-        if (!row) return { ok: false, status: 404, message: "No file has been uploaded for this version yet." };
+        if (!row) return { ok: false, reason: "not-found", message: "No file has been uploaded for this version yet." };
         if (change.notes !== undefined && versionNumber === 1) await tx.update(orders).set({ notes: change.notes.slice(0, 2000) }).where(eq(orders.id, item.id));
         return { ok: true, file: row };
       });
@@ -228,27 +229,27 @@ export function createArtworkService(deps: ArtworkServiceDeps): ArtworkService {
 
     async removeVersion(userId, orderId, versionNumber) {
       const item = await ownedItem(userId, orderId);
-      if (!item) return { ok: false, status: 404, message: "Not found" };
+      if (!item) return { ok: false, reason: "not-found", message: "Not found" };
       const problem = versionProblem(item, versionNumber);
-      if (problem) return { ok: false, status: 409, message: problem };
+      if (problem) return problem;
       const removed = await db.transaction(async (tx) => {
         const closed = await closedFor(tx, item.id);
         if (closed) return { closed };
         const [row] = await tx.delete(orderFiles).where(and(eq(orderFiles.orderId, item.id), eq(orderFiles.versionNumber, versionNumber))).returning();
         return { row };
       });
-      if ("closed" in removed) return { ok: false, status: 409, message: removed.closed! };
+      if ("closed" in removed) return { ok: false, reason: "conflict", message: removed.closed! };
       if (removed.row) await storage.deletePrefix(prefixOf(removed.row.pdfKey));
       return { ok: true };
     },
 
     async attachAttributes(userId, orderId, attributeIds) {
       const item = await ownedItem(userId, orderId);
-      if (!item) return { ok: false, status: 404, message: "Not found" };
+      if (!item) return { ok: false, reason: "not-found", message: "Not found" };
       const stored = item.attributes.map((a) => a.subattribute_id).sort((a, b) => a - b);
       const sent = [...new Set(attributeIds)].sort((a, b) => a - b);
       if (sent.length !== stored.length || sent.some((id, i) => id !== stored[i])) {
-        return { ok: false, status: 409, message: "These are not the options this item was ordered with." };
+        return { ok: false, reason: "conflict", message: "These are not the options this item was ordered with." };
       }
       // Once per order: the first call records it, later calls (a reload, a second tab) change nothing.
       const [claimed] = await db
@@ -261,11 +262,11 @@ export function createArtworkService(deps: ArtworkServiceDeps): ArtworkService {
 
     async markPrintReady(userId, groupId) {
       const group = await deps.orders.groupForOwner(userId, groupId);
-      if (!group) return { ok: false, status: 404, message: "Not found" };
-      if (group.items.length === 0) return { ok: false, status: 409, message: ARTWORK_MESSAGES.noItems };
+      if (!group) return { ok: false, reason: "not-found", message: "Not found" };
+      if (group.items.length === 0) return { ok: false, reason: "conflict", message: ARTWORK_MESSAGES.noItems };
       const waiting = group.items.filter((item) => item.status === CAN_UPLOAD);
       const incomplete = waiting.filter((item) => !isArtworkComplete(item, item.files));
-      if (incomplete.length > 0) return { ok: false, status: 409, message: ARTWORK_MESSAGES.incomplete };
+      if (incomplete.length > 0) return { ok: false, reason: "conflict", message: ARTWORK_MESSAGES.incomplete };
       const refused = await db.transaction(async (tx) => {
         // Locked and checked again here: a file replaced or un-approved since the check above (another
         // tab, a late upload) means the artwork is not complete after all.
@@ -282,7 +283,7 @@ export function createArtworkService(deps: ArtworkServiceDeps): ArtworkService {
         }
         return null;
       });
-      if (refused) return { ok: false, status: 409, message: refused };
+      if (refused) return { ok: false, reason: "conflict", message: refused };
       const after = await deps.orders.groupForOwner(userId, groupId);
       return { ok: true, status: after!.status };
     },

@@ -28,6 +28,7 @@ import type { PaymentProvider, ProviderSession } from "../integrations/payments/
 import type { AccountService } from "./account-service";
 import type { CatalogueService } from "./catalogue-service";
 import { enqueueEmail, type EmailSender } from "./email-outbox";
+import type { Failure } from "./outcome";
 import { PROMO_MESSAGES, type PromoService } from "./promo-service";
 
 // Stripe will not open a payment page for less than 30 minutes; the reservation outlasts it a little.
@@ -47,7 +48,7 @@ export type StartCheckoutInput = {
 
 export type StartCheckoutResult =
   | { ok: true; url: string; checkoutId: string; totalPence: number }
-  | { ok: false; status: 400 | 404 | 409 | 502; message: string; serverTotalPence?: number };
+  | Failure<{ serverTotalPence?: number }>;
 
 export type FulfilResult =
   | { ok: true; orderGroupId: number; created: boolean }
@@ -103,17 +104,17 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
 
   async function start(input: StartCheckoutInput, now = new Date()): Promise<StartCheckoutResult> {
     const contact = await accounts.contact(input.userId);
-    if (!contact) return { ok: false, status: 404, message: CHECKOUT_MESSAGES.accountProblem };
-    if (input.lines.length === 0) return { ok: false, status: 400, message: CHECKOUT_MESSAGES.emptyBasket };
+    if (!contact) return { ok: false, reason: "not-found", message: CHECKOUT_MESSAGES.accountProblem };
+    if (input.lines.length === 0) return { ok: false, reason: "invalid", message: CHECKOUT_MESSAGES.emptyBasket };
 
     const saved = await accounts.addresses(input.userId);
     const billing = input.billing ?? saved.billing;
     const delivery = input.delivery ?? saved.delivery;
-    if (!billing || !delivery) return { ok: false, status: 400, message: CHECKOUT_MESSAGES.noAddress };
+    if (!billing || !delivery) return { ok: false, reason: "invalid", message: CHECKOUT_MESSAGES.noAddress };
 
     const snapshot = await catalogue.snapshot();
     const priced = priceCheckoutLines(input.lines, (id) => snapshot.productById.get(id), now);
-    if (!priced.ok) return { ok: false, status: 400, message: priced.problems.map((p) => p.message).join("; ") };
+    if (!priced.ok) return { ok: false, reason: "invalid", message: priced.problems.map((p) => p.message).join("; ") };
 
     // Reorder: approved artwork is reused only from this customer's own item of the same product and versions.
     for (const line of priced.lines) {
@@ -137,7 +138,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
     const code = input.promoCode?.trim();
     if (code) {
       const checked = await promos.check(code, now);
-      if (!checked.ok) return { ok: false, status: 400, message: checked.message };
+      if (!checked.ok) return { ok: false, reason: "invalid", message: checked.message };
       promo = { code: checked.code, basisPoints: checked.basisPoints, newCustomersOnly: checked.newCustomersOnly };
     }
 
@@ -149,7 +150,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
     if (!(Math.abs(clientPence - totals.totalPence) <= TOTAL_TOLERANCE_PENCE)) {
       return {
         ok: false,
-        status: 409,
+        reason: "conflict",
         message: Number.isFinite(clientPence) ? totalMismatchMessage(clientPence, totals.totalPence) : "Total must be a number of pounds",
         serverTotalPence: totals.totalPence,
       };
@@ -201,7 +202,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
       });
       return { ok: true as const, superseded: superseded.map((s) => s.providerSessionId).filter((id): id is string => id !== null) };
     });
-    if (!reserved.ok) return { ok: false, status: 400, message: reserved.message };
+    if (!reserved.ok) return { ok: false, reason: "invalid", message: reserved.message };
 
     let session;
     try {
@@ -221,7 +222,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
     } catch (error) {
       log.error({ err: error, checkoutId }, "payment session could not be started");
       await db.update(checkouts).set({ status: "failed" }).where(eq(checkouts.id, checkoutId));
-      return { ok: false, status: 502, message: CHECKOUT_MESSAGES.couldNotStart };
+      return { ok: false, reason: "unavailable", message: CHECKOUT_MESSAGES.couldNotStart };
     }
     await db.update(checkouts).set({ providerSessionId: session.id }).where(eq(checkouts.id, checkoutId));
     for (const old of reserved.superseded) {

@@ -19,6 +19,7 @@ import { artworkRejectedEmail, dispatchEmail } from "../integrations/email/templ
 import type { FileStorage } from "../integrations/storage/storage";
 import { enqueueEmail, type EmailSender } from "./email-outbox";
 import type { OrderGroupDetail, OrderService } from "./order-service";
+import type { Failure } from "./outcome";
 import { changeItemStatus, type Actor } from "./status-change";
 
 export const QUEUE_PAGE_SIZE = 25;
@@ -46,9 +47,9 @@ export type QueueEntry = {
 export type ProductionService = {
   queue(filters: QueueFilters, limit: number, after?: QueueCursor, now?: Date): Promise<{ entries: QueueEntry[]; next: QueueCursor | null; counts: Record<string, number> }>;
   job(orderGroupId: number): Promise<(OrderGroupDetail & { customer: { firstname: string; lastname: string; email: string; telephone: string } }) | null>;
-  move(orderId: number, to: OrderStatus, staffUserId: number, note?: string | null): Promise<{ ok: true } | { ok: false; status: 404 | 409; message: string }>;
-  reject(orderId: number, reason: string, staffUserId: number): Promise<{ ok: true } | { ok: false; status: 404 | 409; message: string }>;
-  dispatch(orderGroupId: number, carrier: string, trackingNumber: string, staffUserId: number): Promise<{ ok: true } | { ok: false; status: 404 | 409; message: string }>;
+  move(orderId: number, to: OrderStatus, staffUserId: number, note?: string | null): Promise<{ ok: true } | Failure>;
+  reject(orderId: number, reason: string, staffUserId: number): Promise<{ ok: true } | Failure>;
+  dispatch(orderGroupId: number, carrier: string, trackingNumber: string, staffUserId: number): Promise<{ ok: true } | Failure>;
   packingSlip(orderGroupId: number): Promise<Uint8Array | null>;
   labelData(group: OrderGroupDetail): { from: { name: string; address: string }; to: { name: string; address: string; phone: string | null } };
   /** Every print PDF of the order as one ZIP, streamed (never held whole in memory). */
@@ -189,19 +190,19 @@ export function createProductionService(deps: ProductionDeps): ProductionService
     },
 
     async move(orderId, to, staffUserId, note) {
-      if (to === "Dispatched" || to === "Shipped") return { ok: false, status: 409, message: "Dispatch the order with its carrier and tracking number." };
-      if (to === "Awaiting Artwork") return { ok: false, status: 409, message: "Use Reject artwork to send an item back to the customer, with a reason." };
+      if (to === "Dispatched" || to === "Shipped") return { ok: false, reason: "conflict", message: "Dispatch the order with its carrier and tracking number." };
+      if (to === "Awaiting Artwork") return { ok: false, reason: "conflict", message: "Use Reject artwork to send an item back to the customer, with a reason." };
       const outcome = await db.transaction((tx) => changeItemStatus(tx, orderId, to, { kind: "staff", userId: staffUserId }, { note }));
-      if (!outcome.ok) return { ok: false, status: outcome.message === "No such item" ? 404 : 409, message: outcome.message };
+      if (!outcome.ok) return outcome;
       return { ok: true };
     },
 
     async reject(orderId, reason, staffUserId) {
       const actor: Actor = { kind: "staff", userId: staffUserId };
       const current = await deps.orders.item(orderId);
-      if (!current) return { ok: false, status: 404, message: "Not found" };
+      if (!current) return { ok: false, reason: "not-found", message: "Not found" };
       if (!canRejectArtwork(current.status)) {
-        return { ok: false, status: 409, message: `Artwork can be rejected while an item is Print Ready or in Production; this one is ${current.status}.` };
+        return { ok: false, reason: "conflict", message: `Artwork can be rejected while an item is Print Ready or in Production; this one is ${current.status}.` };
       }
       const result = await db.transaction(async (t) => {
         const moved = await changeItemStatus(t, orderId, "Awaiting Artwork", actor, { note: `Artwork rejected: ${reason}`, set: { rejectionReason: reason } });
@@ -226,17 +227,17 @@ export function createProductionService(deps: ProductionDeps): ProductionService
         }
         return moved;
       });
-      if (!result.ok) return { ok: false, status: result.message === "No such item" ? 404 : 409, message: result.message };
+      if (!result.ok) return result;
       sender.kick();
       return { ok: true };
     },
 
     async dispatch(orderGroupId, carrier, trackingNumber, staffUserId) {
       const group = await deps.orders.group(orderGroupId);
-      if (!group) return { ok: false, status: 404, message: "Not found" };
+      if (!group) return { ok: false, reason: "not-found", message: "Not found" };
       const waiting = group.items.filter((item) => item.status !== "Printed" && item.status !== "Dispatched" && item.status !== "Shipped");
       if (waiting.length > 0) {
-        return { ok: false, status: 409, message: `Every item must be Printed before dispatch: ${waiting.map((i) => `${i.productName} is ${i.status}`).join("; ")}.` };
+        return { ok: false, reason: "conflict", message: `Every item must be Printed before dispatch: ${waiting.map((i) => `${i.productName} is ${i.status}`).join("; ")}.` };
       }
       const actor: Actor = { kind: "staff", userId: staffUserId };
       const result = await db.transaction(async (t) => {
@@ -273,7 +274,7 @@ export function createProductionService(deps: ProductionDeps): ProductionService
         await enqueueEmail(t, { to: group.userEmail, messageIdDomain, ...content });
         return { ok: true as const, changed: true };
       });
-      if (!result.ok) return { ok: false, status: 409, message: result.message };
+      if (!result.ok) return { ok: false, reason: "conflict", message: result.message };
       sender.kick();
       return { ok: true };
     },

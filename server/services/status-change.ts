@@ -4,10 +4,11 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { orderEvents, orderGroups, orders } from "../../db/schema";
 import { checkTransition, groupStatus, type OrderStatus } from "../../domain/order-status";
+import { failure, type Failure } from "./outcome";
 
 export type Actor = { kind: "customer" | "staff" | "system"; userId: number | null };
 
-export type StatusChangeResult = { ok: true; changed: boolean } | { ok: false; message: string };
+export type StatusChangeResult = { ok: true; changed: boolean } | Failure;
 
 /**
  * Moves one item (inside the caller's transaction). The row is locked first, so two staff members
@@ -21,10 +22,10 @@ export async function changeItemStatus(
   options: { note?: string | null; set?: Partial<typeof orders.$inferInsert> } = {},
 ): Promise<StatusChangeResult> {
   const [item] = await tx.select({ id: orders.id, status: orders.status, orderGroupId: orders.orderGroupId }).from(orders).where(eq(orders.id, orderId)).for("update");
-  if (!item) return { ok: false, message: "No such item" };
+  if (!item) return failure("not-found", "No such item");
   if (item.status === to) return { ok: true, changed: false };
   const check = checkTransition(item.status, to);
-  if (!check.ok) return check;
+  if (!check.ok) return failure("conflict", check.message);
   await tx
     .update(orders)
     .set({ status: to, updatedAt: sql`now()`, ...options.set })
