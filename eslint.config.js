@@ -68,6 +68,12 @@ export default tseslint.config(
           ],
         },
       ],
+      // A JSON call of the API goes through api() in app/lib/api-client.ts, typed by the server's contract.
+      "no-restricted-syntax": [
+        "error",
+        { selector: "CallExpression[callee.name='fetch'][arguments.0.value=/^\\/api\\//]", message: "Call the API with api() from app/lib/api-client.ts: its answer is typed by the route's schema." },
+        { selector: "CallExpression[callee.name='fetch'][arguments.0.quasis.0.value.raw=/^\\/api\\//]", message: "Call the API with api() from app/lib/api-client.ts: its answer is typed by the route's schema." },
+      ],
     },
   },
 );

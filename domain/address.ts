@@ -29,22 +29,28 @@ export const ADDRESS_MESSAGES = {
   accountProblem: "There was a problem with your account. Please log in again or contact support.",
 } as const;
 
-/** A saved or submitted address, in the spec's field names. */
-export type SavedAddress = {
-  first_name: string;
-  last_name: string;
-  company: string;
-  address1: string;
-  address2: string;
-  town: string;
-  county: string;
-  postcode: string;
-  country: Country;
-  instructions?: string;
-};
+const country = z.enum(COUNTRIES, { error: ADDRESS_MESSAGES.countryRequired });
+
+/**
+ * An address as the API answers it (saved addresses, an order's billing and delivery), in the spec's
+ * field names: the one shape the server's answers declare and the browser's type is read from.
+ */
+export const savedAddressSchema = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  company: z.string(),
+  address1: z.string(),
+  address2: z.string(),
+  town: z.string(),
+  county: z.string(),
+  postcode: z.string(),
+  country,
+  instructions: z.string().optional(),
+});
+export type SavedAddress = z.infer<typeof savedAddressSchema>;
 
 const text = (max = 100) => z.string().trim().max(max, ADDRESS_MESSAGES.tooLong);
-const optionalText = (max = 100) => z.preprocess((v) => (v === null || v === undefined ? "" : v), text(max));
+const optionalText = (max = 100) => text(max).nullish().transform((v) => v ?? "");
 const required = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max, ADDRESS_MESSAGES.tooLong);
 
 /** Postcode, normalised ("sw1a1aa" → "SW1A 1AA") when the country is the UK. */
@@ -62,8 +68,6 @@ function withPostcodeRule<T extends z.ZodRawShape>(shape: z.ZodObject<T>) {
     return address;
   });
 }
-
-const country = z.enum(COUNTRIES, { error: ADDRESS_MESSAGES.countryRequired });
 
 /** Billing: address 1, town, postcode and country are required (names are optional on billing). */
 export const billingAddressSchema = withPostcodeRule(

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { COUNTRIES, type SavedAddress } from "../../domain/address";
-import { apiRequest, ApiResponseError } from "../lib/api-client";
+import type { ApiAnswer } from "../../server/api/contract";
+import { api, ApiResponseError } from "../lib/api-client";
 import { SelectField, TextField } from "./form-field";
 
 export type AddressValues = Record<keyof SavedAddress, string>;
@@ -42,8 +43,8 @@ export function AddressFields({ prefix, values, errors, onChange, withInstructio
   );
 }
 
-type Suggestion = { id: string; text: string };
-type Found = { company: string; address1: string; address2: string; town: string; county: string; postcode: string; country: "United Kingdom" };
+type Suggestion = ApiAnswer<"POST /api/address/suggest">["suggestions"][number];
+type Found = ApiAnswer<"POST /api/address/resolve">["address"];
 
 /**
  * Address autocomplete (spec section 2): suggestions after more than 2 typed characters, through the
@@ -70,7 +71,7 @@ function AddressFinder({ label, onPick }: { label: string; onPick: (address: Fou
     const ticket = ++latest.current;
     const timer = setTimeout(() => {
       setState("searching");
-      apiRequest<{ suggestions: Suggestion[] }>("/api/address/suggest", { body: { query: text }, auth: true })
+      api("POST /api/address/suggest", { body: { query: text }, auth: true })
         .then((answer) => {
           if (ticket !== latest.current) return;
           setSuggestions(answer.suggestions);
@@ -92,7 +93,7 @@ function AddressFinder({ label, onPick }: { label: string; onPick: (address: Fou
     setOpen(false);
     setQuery(suggestion.text);
     try {
-      const answer = await apiRequest<{ address: Found }>("/api/address/resolve", { body: { id: suggestion.id }, auth: true });
+      const answer = await api("POST /api/address/resolve", { body: { id: suggestion.id }, auth: true });
       onPick(answer.address);
       setMessage("Address filled in below: please check it.");
     } catch (error) {

@@ -2,6 +2,7 @@
 // ApiResponseError (the server said no; its message is fit to show, `errors` maps fields to messages)
 // or a NetworkError (the server was not reached).
 import { parseRetryAfter, tooManyRequestsMessage } from "../../domain/retry";
+import type { ApiAnswer, ApiBody, ApiCall } from "../../server/api/contract";
 import { tokenStore } from "./auth";
 
 type ApiErrorBody = { error?: string; message?: string; errors?: Record<string, string> };
@@ -28,13 +29,18 @@ export class NetworkError extends Error {
   }
 }
 
-export type RequestOptions = {
-  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-  body?: unknown;
+type PathParamNames<Path> = Path extends `${string}:${infer Name}/${infer Rest}` ? Name | PathParamNames<Rest> : Path extends `${string}:${infer Name}` ? Name : never;
+
+/** How to make one call of the contract: its path parameters, query, body and whether to send the token. */
+export type CallOptions<Call extends ApiCall> = {
+  body?: ApiBody<Call>;
+  query?: Record<string, string | number | null | undefined>;
   /** Sends the signed-in customer's bearer token. */
   auth?: boolean;
   signal?: AbortSignal;
-};
+  /** Told the answer's headers (a page's next cursor travels in one). */
+  onHeaders?: (headers: Headers) => void;
+} & ([PathParamNames<Call>] extends [never] ? { params?: undefined } : { params: Record<PathParamNames<Call>, string | number> });
 
 /** Listeners told when the server refuses our token (expired or revoked elsewhere). */
 const unauthorisedListeners = new Set<() => void>();
@@ -48,18 +54,28 @@ export function authHeaders(): Record<string, string> {
   return token ? { authorization: `Bearer ${token}` } : {};
 }
 
-export async function apiRequest<T>(url: string, options: RequestOptions = {}): Promise<T> {
+/**
+ * Makes one call of the API's contract and answers its body, typed by the schema its route declares:
+ * `api("GET /api/orders/group/:orderGroupId", { params: { orderGroupId }, auth: true })`.
+ */
+export function api<Call extends ApiCall>(call: Call, ...[options]: CallOptions<Call> extends { params: object } ? [CallOptions<Call>] : [CallOptions<Call>?]): Promise<ApiAnswer<Call>> {
+  const given: CallOptions<Call> = options ?? ({} as CallOptions<Call>);
+  const [method, path] = call.split(" ") as [string, string];
+  const params = (given.params ?? {}) as Record<string, string | number>;
+  let url = path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(given.query ?? {})) if (value !== null && value !== undefined && value !== "") query.set(name, String(value));
+  if (query.size > 0) url += `?${query}`;
+  return send<ApiAnswer<Call>>(method, url, given);
+}
+
+async function send<T>(method: string, url: string, options: { body?: unknown; auth?: boolean; signal?: AbortSignal; onHeaders?: (headers: Headers) => void }): Promise<T> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (options.body !== undefined) headers["content-type"] = "application/json";
   if (options.auth) Object.assign(headers, authHeaders());
   let response: Response;
   try {
-    response = await fetch(url, {
-      method: options.method ?? (options.body === undefined ? "GET" : "POST"),
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
+    response = await fetch(url, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body), signal: options.signal });
   } catch (error) {
     if ((error as Error)?.name === "AbortError") throw error;
     throw new NetworkError(error);
@@ -72,34 +88,20 @@ export async function apiRequest<T>(url: string, options: RequestOptions = {}): 
     const fallback = response.status === 429 ? tooManyRequestsMessage(retryAfter ?? 60) : `Request failed (${response.status})`;
     throw new ApiResponseError(said ?? fallback, response.status, data.errors ?? {}, said, retryAfter);
   }
+  options.onHeaders?.(response.headers);
   return data;
 }
 
-function postJson<T>(url: string, body: unknown): Promise<T> {
-  return apiRequest<T>(url, { method: "POST", body });
-}
-
-export type CalculatePricePayload = {
-  productId: number;
-  customWidth?: number;
-  customHeight?: number;
-  selectedQuantity?: number;
-  attributes: { group: string; subattribute_id: number; subattribute_name: string }[];
-};
-
-type CalculatePriceResponse = {
-  total: number;
-  breakdown: { linePence: number; unitPence: number; undiscountedLinePence: number; tierPercent: number; attributeIds: number[] };
-};
+export type CalculatePricePayload = ApiBody<"POST /api/calculatePrice">;
 
 export async function calculatePrice(payload: CalculatePricePayload) {
-  const result = await postJson<CalculatePriceResponse>("/api/calculatePrice", payload);
+  const result = await api("POST /api/calculatePrice", { body: payload });
   return { ...result.breakdown, total: result.total };
 }
 
-export type ApplyPromoResponse = { success: boolean; discount: number; message: string };
+export type ApplyPromoResponse = ApiAnswer<"POST /api/apply-promo">;
 
 /** Sends the token when there is one, so a returning customer hears at once that a new-customer code is not for them. */
 export function applyPromo(promoCode: string): Promise<ApplyPromoResponse> {
-  return apiRequest<ApplyPromoResponse>("/api/apply-promo", { method: "POST", body: { promoCode }, auth: true });
+  return api("POST /api/apply-promo", { body: { promoCode }, auth: true });
 }

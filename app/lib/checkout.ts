@@ -3,7 +3,8 @@ import type { BasketState } from "../../domain/basket";
 import type { CheckoutLineRequest } from "../../domain/checkout";
 import { penceToPounds } from "../../domain/money";
 import { orderTotals, percentToBasisPoints } from "../../domain/totals";
-import { apiRequest } from "./api-client";
+import type { ApiAnswer, ApiBody } from "../../server/api/contract";
+import { api } from "./api-client";
 
 export function basketLines(basket: BasketState): CheckoutLineRequest[] {
   return basket.items.map((item) => ({
@@ -25,16 +26,16 @@ export function basketTotals(basket: BasketState) {
   );
 }
 
-export type CheckoutSessionAnswer = { url: string; checkout_id: string; amount_total: number };
+export type CheckoutSessionAnswer = ApiAnswer<"POST /api/stripe/create-checkout-session">;
 
 /** POST /api/stripe/create-checkout-session: the spec's {email, userId, Total} plus the basket and promo. */
 export function createCheckoutSession(
   basket: BasketState,
   userId: string,
   email: string | undefined,
-  blindShipping: { senderName: string; returnAddress: unknown } | null = null,
+  blindShipping: ApiBody<"POST /api/stripe/create-checkout-session">["blindShipping"] = null,
 ) {
-  return apiRequest<CheckoutSessionAnswer>("/api/stripe/create-checkout-session", {
+  return api("POST /api/stripe/create-checkout-session", {
     auth: true,
     body: {
       email,

@@ -1,116 +1,38 @@
 // The order and artwork calls of spec section 7, as the uploader, the confirmation and the account pages
 // make them. Every call carries the customer's bearer token.
 import { useEffect, useState } from "react";
-import { apiRequest, ApiResponseError, authHeaders, NetworkError } from "./api-client";
+import type { ApiAnswer } from "../../server/api/contract";
+import { api, ApiResponseError, authHeaders, NetworkError } from "./api-client";
 
-export type Preflight = { verdict: "pass" | "warn" | "fail"; checks: { code: string; level: "warn" | "fail"; message: string }[] };
+export type OrderGroup = ApiAnswer<"GET /api/orders/group/:orderGroupId">;
+export type OrderProduct = OrderGroup["products"][number];
+export type OrderFile = OrderProduct["files"][number];
+export type Preflight = NonNullable<OrderFile["preflight"]>;
+export type OrderListEntry = ApiAnswer<"GET /api/orders/:userId">[number];
 
-export type OrderFile = {
-  id: number;
-  version_number: number;
-  qty: number;
-  file_name: string;
-  size_bytes: number;
-  approved: boolean;
-  notes: string;
-  preflight: Preflight | null;
-  thumbnail_url: string;
-  pdf_url: string;
-  proof_url: string | null;
-  uploaded_at: string;
-};
+export const fetchGroup = (groupId: number | string, signal?: AbortSignal) => api("GET /api/orders/group/:orderGroupId", { params: { orderGroupId: groupId }, auth: true, signal });
 
-export type OrderProduct = {
-  order_id: number;
-  product_id: number;
-  product_name: string;
-  product_slug: string;
-  image: string | null;
-  qty: number;
-  versions: number;
-  price: number;
-  price_pence: number;
-  unit_pence: number;
-  tier_percent: number;
-  size: string;
-  width_mm: number | null;
-  height_mm: number | null;
-  orientation: string | null;
-  attributes: { group: string; subattribute: string; subattribute_id: number }[];
-  status: string;
-  express: boolean;
-  delivery_date: string;
-  notes: string;
-  rejection_reason: string | null;
-  attributes_attached: boolean;
-  files: OrderFile[];
-};
+export const fetchSession = (sessionId: string) => api("GET /api/stripe/session/:sessionId", { params: { sessionId }, auth: true });
 
-export type Address = {
-  first_name: string;
-  last_name: string;
-  company: string;
-  address1: string;
-  address2: string;
-  town: string;
-  county: string;
-  postcode: string;
-  country: string;
-  instructions?: string;
-};
+export const createOrder = (clientReference: string, body: Record<string, unknown>) => api("POST /api/orders/:clientReference", { params: { clientReference }, auth: true, body });
 
-export type OrderGroup = {
-  order_group_id: number;
-  created_at: string;
-  status: string;
-  total_amount: number;
-  payment_status: string;
-  payment_method: string;
-  card_brand: string | null;
-  card_last4: string | null;
-  user_email: string;
-  delivery_date: string;
-  billingAddress: Address;
-  deliveryAddress: Address;
-  sub_total_pence: number;
-  promo_code: string | null;
-  promo_discount_pence: number;
-  delivery_pence: number;
-  vat_pence: number;
-  total_pence: number;
-  invoice_number: string | null;
-  invoice_url: string | null;
-  carrier: string | null;
-  tracking_number: string | null;
-  dispatched_at: string | null;
-  ship_unbranded: boolean;
-  products: OrderProduct[];
-  events: { order_id: number | null; from: string | null; to: string; note: string | null; at: string; by: string }[];
-};
+export const patchVersion = (orderId: number, versionNumber: number, change: { approved?: boolean; qty?: number; notes?: string }) =>
+  api("PATCH /api/orders/:orderId/imgs/:versionNumber", { params: { orderId, versionNumber }, body: change, auth: true });
 
-export const fetchGroup = (groupId: number | string, signal?: AbortSignal) =>
-  apiRequest<OrderGroup>(`/api/orders/group/${encodeURIComponent(String(groupId))}`, { auth: true, signal });
-
-export const fetchSession = (sessionId: string) =>
-  apiRequest<{ id: string; amount_total: number | null; client_reference_id: string | null; payment_status: string; status: string }>(
-    `/api/stripe/session/${encodeURIComponent(sessionId)}`,
-    { auth: true },
-  );
-
-export const createOrder = (clientReference: string, body: unknown) =>
-  apiRequest<{ order_group_id: number; orders: { id: number; product_id: number }[] }>(`/api/orders/${encodeURIComponent(clientReference)}`, { auth: true, body });
-
-export const patchVersion = (orderId: number, version: number, change: { approved?: boolean; qty?: number; notes?: string }) =>
-  apiRequest<{ file: OrderFile }>(`/api/orders/${orderId}/imgs/${version}`, { method: "PATCH", body: change, auth: true });
-
-export const deleteVersion = (orderId: number, version: number) =>
-  apiRequest<{ success: true }>(`/api/orders/${orderId}/imgs/${version}`, { method: "DELETE", auth: true });
+export const deleteVersion = (orderId: number, versionNumber: number) => api("DELETE /api/orders/:orderId/imgs/:versionNumber", { params: { orderId, versionNumber }, auth: true });
 
 export const attachAttributes = (orderId: number, attributeIds: number[]) =>
-  apiRequest<{ success: true; attributes: number[] }>(`/api/orders/${orderId}/attributes`, { body: { attributes: attributeIds }, auth: true });
+  api("POST /api/orders/:orderId/attributes", { params: { orderId }, body: { attributes: attributeIds }, auth: true });
 
-export const markPrintReady = (groupId: number, products: { product_id: number; orientation: string | null }[]) =>
-  apiRequest<{ success: true; status: string }>(`/api/orders/group/${groupId}`, { method: "PATCH", body: { status: "Print Ready", products }, auth: true });
+export const markPrintReady = (orderGroupId: number, products: { product_id: number; orientation: string | null }[]) =>
+  api("PATCH /api/orders/group/:orderGroupId", { params: { orderGroupId }, body: { status: "Print Ready", products }, auth: true });
+
+/** One page of the customer's orders and the next page's cursor (from the answer's x-next-cursor header). */
+export async function fetchOrderPage(userId: string, after: string | null): Promise<{ entries: OrderListEntry[]; next: string | null }> {
+  let next: string | null = null;
+  const entries = await api("GET /api/orders/:userId", { params: { userId }, query: { after }, auth: true, onHeaders: (headers) => (next = headers.get("x-next-cursor")) });
+  return { entries, next };
+}
 
 export class UploadRefused extends ApiResponseError {
   constructor(

@@ -1,49 +1,23 @@
 // The staff console's calls (bearer token; the server checks the staff role on every one).
-import { apiRequest } from "./api-client";
-import type { OrderGroup } from "./orders-api";
+import type { ApiAnswer } from "../../server/api/contract";
+import { api } from "./api-client";
 
-export type QueueItem = {
-  order_id: number;
-  order_group_id: number;
-  product_name: string;
-  product_id: number;
-  qty: number;
-  versions: number;
-  size: string;
-  status: string;
-  express: boolean;
-  delivery_date: string;
-  customer_name: string;
-  customer_email: string;
-  urgency: "late" | "at-risk" | "on-time" | "done";
-  ship_unbranded: boolean;
-};
+export type QueuePage = ApiAnswer<"GET /api/staff/queue">;
+export type QueueItem = QueuePage["items"][number];
+export type StaffJob = ApiAnswer<"GET /api/staff/orders/:orderGroupId">;
+export type FailedEmail = ApiAnswer<"GET /api/staff/outbox">[number];
 
-export type QueuePage = { items: QueueItem[]; counts: Record<string, number>; next_cursor: string | null };
+export const fetchQueue = (filters: Record<string, string | undefined>, after: string | null, signal?: AbortSignal) =>
+  api("GET /api/staff/queue", { query: { ...filters, after }, auth: true, signal });
 
-export type StaffJob = OrderGroup & {
-  customer: { firstname: string; lastname: string; email: string; telephone: string };
-  blind_shipping: { sender_name: string; return_address: string } | null;
-  label: { from: { name: string; address: string }; to: { name: string; address: string; phone: string | null } };
-};
+export const fetchJob = (orderGroupId: number | string, signal?: AbortSignal) => api("GET /api/staff/orders/:orderGroupId", { params: { orderGroupId }, auth: true, signal });
 
-export function fetchQueue(filters: Record<string, string | undefined>, after: string | null, signal?: AbortSignal) {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
-  if (after) params.set("after", after);
-  return apiRequest<QueuePage>(`/api/staff/queue?${params}`, { auth: true, signal });
-}
+export const moveItem = (orderId: number, status: string, note?: string) => api("POST /api/staff/items/:orderId/status", { params: { orderId }, body: { status, note }, auth: true });
 
-export const fetchJob = (groupId: number | string, signal?: AbortSignal) => apiRequest<StaffJob>(`/api/staff/orders/${groupId}`, { auth: true, signal });
+export const rejectArtwork = (orderId: number, reason: string) => api("POST /api/staff/items/:orderId/reject", { params: { orderId }, body: { reason }, auth: true });
 
-export const moveItem = (orderId: number, status: string, note?: string) =>
-  apiRequest<{ success: true }>(`/api/staff/items/${orderId}/status`, { body: { status, note }, auth: true });
+export const dispatchOrder = (orderGroupId: number, carrier: string, trackingNumber: string) =>
+  api("POST /api/staff/orders/:orderGroupId/dispatch", { params: { orderGroupId }, body: { carrier, trackingNumber }, auth: true });
 
-export const rejectArtwork = (orderId: number, reason: string) => apiRequest<{ success: true }>(`/api/staff/items/${orderId}/reject`, { body: { reason }, auth: true });
-
-export const dispatchOrder = (groupId: number, carrier: string, trackingNumber: string) =>
-  apiRequest<{ success: true }>(`/api/staff/orders/${groupId}/dispatch`, { body: { carrier, trackingNumber }, auth: true });
-
-export type FailedEmail = { id: number; to: string; subject: string; attempts: number; last_error: string | null; created_at: string };
-export const fetchFailedEmails = () => apiRequest<FailedEmail[]>("/api/staff/outbox", { auth: true });
-export const requeueEmail = (id: number) => apiRequest<{ success: true }>(`/api/staff/outbox/${id}/requeue`, { method: "POST", auth: true });
+export const fetchFailedEmails = () => api("GET /api/staff/outbox", { auth: true });
+export const requeueEmail = (emailId: number) => api("POST /api/staff/outbox/:emailId/requeue", { params: { emailId }, auth: true });

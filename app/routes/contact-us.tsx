@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { contactFormSchema, CONTACT_MESSAGES } from "../../domain/contact";
+import { api, ApiResponseError } from "../lib/api-client";
 import { telHref } from "../components/site-header";
 import { MailIcon, PhoneIcon } from "../components/icons";
 import { useRootData } from "../root";
@@ -99,21 +100,14 @@ function ContactForm({ initialSubject }: { initialSubject: string }) {
     }
     setSending(true);
     try {
-      const response = await fetch("/api/email/contact", {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify(fields),
-      });
-      if (response.ok) {
-        setStatus({ ok: true, text: CONTACT_MESSAGES.sent });
-        setFields({ name: "", email: "", subject: "", message: "", website: "" });
-      } else {
-        const body = (await response.json().catch(() => null)) as { errors?: FieldErrors } | null;
-        if (body?.errors) setErrors(body.errors);
+      await api("POST /api/email/contact", { body: fields });
+      setStatus({ ok: true, text: CONTACT_MESSAGES.sent });
+      setFields({ name: "", email: "", subject: "", message: "", website: "" });
+    } catch (error) {
+      if (error instanceof ApiResponseError) {
+        if (Object.keys(error.errors).length > 0) setErrors(error.errors as FieldErrors);
         setStatus({ ok: false, text: CONTACT_MESSAGES.failed });
-      }
-    } catch {
-      setStatus({ ok: false, text: CONTACT_MESSAGES.networkError });
+      } else setStatus({ ok: false, text: CONTACT_MESSAGES.networkError });
     } finally {
       setSending(false);
     }

@@ -1,6 +1,6 @@
 // Who may call a route is declared on the route (`config: { auth }`) and enforced here, once. Only routes
 // that need a customer or staff member pay for the lookup: public routes get no hook at all.
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteOptions } from "fastify";
 import { ACCOUNT_MESSAGES } from "../../domain/account";
 import { errorBody } from "../front-door/errors";
 import type { AuthUser } from "../services/account-service";
@@ -8,7 +8,8 @@ import type { AuthUser } from "../services/account-service";
 /** `customer`: any signed-in account, serving only its own data. `staff`: the staff role only. */
 export type RouteAccess = "public" | "customer" | "staff";
 
-export type RouteEntry = { method: string; url: string; access: RouteAccess | undefined };
+/** A route as declared: who may call it, and its schemas (the contract test compares them with the client's). */
+export type RouteEntry = { method: string; url: string; access: RouteAccess | undefined; schema: FastifySchema | undefined };
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -64,7 +65,7 @@ export function registerAuth(app: FastifyInstance, authenticate: (token: string)
   app.addHook("onRoute", (route: RouteOptions) => {
     const access = route.config?.auth;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) app.routeTable.push({ method, url: route.url, access });
+    for (const method of methods) app.routeTable.push({ method, url: route.url, access, schema: route.schema });
     if (access !== "customer" && access !== "staff") return;
     const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
     route.onRequest = [access === "staff" ? staffGuard : customerGuard, ...existing];

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { orderDateText, orderTotalText } from "../../../domain/order-display";
-import { authHeaders } from "../../lib/api-client";
+import { fetchOrderPage, type OrderListEntry } from "../../lib/orders-api";
 import { userIdStore, useIsLoggedIn } from "../../lib/auth";
 import { LoadingState } from "../../components/loading-state";
 import { useHydrated } from "../../lib/use-hydrated";
@@ -9,26 +9,14 @@ import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = () => [{ title: "Your orders | Printwise Trade Print" }, { name: "robots", content: "noindex" }];
 
-type Entry = { order_group_id: number; created_at: string; status: string; total_amount?: number; products?: number; payment_status: string };
-
 /** One page of the customer's orders; a failed fetch shows an empty list (spec section 8). */
-async function fetchPage(userId: string, after: string | null): Promise<{ entries: Entry[]; next: string | null }> {
-  try {
-    const query = after ? `?after=${encodeURIComponent(after)}` : "";
-    const response = await fetch(`/api/orders/${encodeURIComponent(userId)}${query}`, { headers: { accept: "application/json", ...authHeaders() } });
-    if (!response.ok) return { entries: [], next: null };
-    const entries = (await response.json()) as Entry[];
-    return { entries: Array.isArray(entries) ? entries : [], next: response.headers.get("x-next-cursor") };
-  } catch {
-    return { entries: [], next: null };
-  }
-}
+const fetchPage = (userId: string, after: string | null) => fetchOrderPage(userId, after).catch(() => ({ entries: [] as OrderListEntry[], next: null }));
 
 export default function OrdersPage() {
   const hydrated = useHydrated();
   const loggedIn = useIsLoggedIn();
   const navigate = useNavigate();
-  const [entries, setEntries] = useState<Entry[] | null>(null);
+  const [entries, setEntries] = useState<OrderListEntry[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
 

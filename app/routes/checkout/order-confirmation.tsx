@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
 import { ARTWORK_MESSAGES } from "../../../domain/artwork";
 import { CheckoutSteps } from "../../components/checkout-steps";
-import { apiRequest, ApiResponseError } from "../../lib/api-client";
+import { api, ApiResponseError } from "../../lib/api-client";
 import { useIsLoggedIn } from "../../lib/auth";
 import { fetchGroup } from "../../lib/orders-api";
 import { useHydrated } from "../../lib/use-hydrated";
@@ -28,7 +28,7 @@ export default function OrderConfirmationPage() {
       .then(() => {
         setState("ok");
         // Spec section 7: sent when this page loads. The server queued the email with the order; this sends nothing twice.
-        void apiRequest("/api/email/send-confirmation", { auth: true, body: { orderRef: Number(orderGroupId) } }).catch(() => {});
+        void api("POST /api/email/send-confirmation", { auth: true, body: { orderRef: Number(orderGroupId) } }).catch(() => {});
       })
       .catch((error: unknown) => {
         if ((error as Error).name === "AbortError") return;

@@ -9,24 +9,12 @@ import {
   passwordResetRequestSchema,
   signupRequestSchema,
 } from "../../../domain/account";
-import { checkoutAddressRequestSchema } from "../../../domain/address";
+import { checkoutAddressRequestSchema, savedAddressSchema } from "../../../domain/address";
 import { isOwnId, NOT_FOUND_MESSAGE, requireUser } from "../../plugins/auth";
 import { SESSION_DAYS } from "../../services/account-service";
 import { retryAfterPhrase } from "../../../domain/retry";
-import { errorBody, errorSchema } from "../../front-door/errors";
-
-const savedAddressSchema = z.object({
-  first_name: z.string(),
-  last_name: z.string(),
-  company: z.string(),
-  address1: z.string(),
-  address2: z.string(),
-  town: z.string(),
-  county: z.string(),
-  postcode: z.string(),
-  country: z.string(),
-  instructions: z.string().optional(),
-});
+import { errorBody } from "../../front-door/errors";
+import { doneWithMessageAnswer, replies } from "../schemas";
 
 const contactSchema = z.object({
   title: z.string().nullable(),
@@ -49,8 +37,10 @@ function sessionCookie(request: FastifyRequest, token: string | null): string {
   return `${STAFF_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict${secure}`;
 }
 
-const sessionSchema = z.object({ token: z.string(), userId: z.number().int() });
-const successSchema = z.object({ success: z.literal(true), message: z.string() });
+export const sessionAnswer = z.object({ token: z.string(), userId: z.number().int() });
+export const meAnswer = contactSchema.extend({ userId: z.number().int(), role: z.string() });
+export const savedAddressesAnswer = z.object({ billing: savedAddressSchema.nullable(), delivery: savedAddressSchema.nullable(), contact: contactSchema });
+export const passwordResetDoneAnswer = sessionAnswer.extend({ message: z.string() });
 const bearer = [{ bearer: [] }];
 
 export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
@@ -66,7 +56,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ["accounts"],
         summary: "Creates a customer account and signs it in. `role` is ignored: every sign-up is a customer.",
         body: signupRequestSchema,
-        response: { 201: sessionSchema, 400: errorSchema, 409: errorSchema, 429: errorSchema },
+        response: replies({ 201: sessionAnswer }, 400, 409, 429),
       },
     },
     async (request, reply) => {
@@ -90,7 +80,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ["accounts"],
         summary: "Signs in with email and password; answers a bearer token",
         body: loginRequestSchema,
-        response: { 200: sessionSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema },
+        response: replies({ 200: sessionAnswer }, 400, 401, 403, 429),
       },
     },
     async (request, reply) => {
@@ -114,7 +104,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     "/auth/logout",
     {
       config: { auth: "customer" },
-      schema: { tags: ["accounts"], summary: "Revokes this token on the server", security: bearer, response: { 200: successSchema, 401: errorSchema } },
+      schema: { tags: ["accounts"], summary: "Revokes this token on the server", security: bearer, response: replies({ 200: doneWithMessageAnswer }, 401) },
     },
     async (request, reply) => {
       await accounts.logout(requireUser(request).sessionId);
@@ -131,7 +121,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ["accounts"],
         summary: "The signed-in account's contact details",
         security: bearer,
-        response: { 200: contactSchema.extend({ userId: z.number().int(), role: z.string() }), 401: errorSchema, 404: errorSchema },
+        response: replies({ 200: meAnswer }, 401, 404),
       },
     },
     async (request, reply) => {
@@ -151,7 +141,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
         summary: "Updates the signed-in account's contact details",
         security: bearer,
         body: detailsSchema,
-        response: { 200: successSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },
+        response: replies({ 200: doneWithMessageAnswer }, 400, 401, 404, 409),
       },
     },
     async (request, reply) => {
@@ -174,11 +164,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
         summary: "The customer's saved billing and delivery addresses and contact details",
         security: bearer,
         params: z.object({ userId: z.string().max(20) }),
-        response: {
-          200: z.object({ billing: savedAddressSchema.nullable(), delivery: savedAddressSchema.nullable(), contact: contactSchema }),
-          401: errorSchema,
-          404: errorSchema,
-        },
+        response: replies({ 200: savedAddressesAnswer }, 401, 404),
       },
     },
     async (request, reply) => {
@@ -200,7 +186,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
         summary: "Saves the customer's billing and/or delivery address (the web client sends only what changed)",
         security: bearer,
         body: checkoutAddressRequestSchema,
-        response: { 200: successSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+        response: replies({ 200: doneWithMessageAnswer }, 400, 401, 404),
       },
     },
     async (request, reply) => {
@@ -220,7 +206,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ["accounts"],
         summary: "Emails a single-use link to choose a new password (the same answer whether or not the account exists)",
         body: passwordResetRequestSchema,
-        response: { 202: successSchema, 400: errorSchema, 429: errorSchema },
+        response: replies({ 202: doneWithMessageAnswer }, 400, 429),
       },
     },
     async (request, reply) => {
@@ -237,7 +223,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ["accounts"],
         summary: "Sets a new password with the emailed token; signs out every other session and answers a new token",
         body: passwordResetConfirmSchema,
-        response: { 200: sessionSchema.extend({ message: z.string() }), 400: errorSchema, 429: errorSchema },
+        response: replies({ 200: passwordResetDoneAnswer }, 400, 429),
       },
     },
     async (request, reply) => {

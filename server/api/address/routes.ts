@@ -3,17 +3,14 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AddressLookupError, MAX_SUGGESTION_ID_LENGTH, type LookupContext, type UkAddress } from "../../integrations/address";
 import { bearerToken } from "../../plugins/auth";
-import { errorBody, errorSchema } from "../../front-door/errors";
+import { savedAddressSchema } from "../../../domain/address";
+import { errorBody } from "../../front-door/errors";
+import { replies } from "../schemas";
 
-const addressSchema = z.object({
-  company: z.string(),
-  address1: z.string(),
-  address2: z.string(),
-  town: z.string(),
-  county: z.string(),
-  postcode: z.string(),
-  country: z.literal("United Kingdom"),
-});
+/** A found address: the saved-address shape without the names, always in the UK. */
+const foundAddressSchema = savedAddressSchema.omit({ first_name: true, last_name: true, instructions: true }).extend({ country: z.literal("United Kingdom") });
+export const suggestionsAnswer = z.object({ suggestions: z.array(z.object({ id: z.string(), text: z.string() })) });
+export const foundAddressAnswer = z.object({ address: foundAddressSchema });
 
 /**
  * Address autocomplete at checkout (DECISIONS rule 12). Guests may use it (they have no account yet); a
@@ -49,7 +46,7 @@ export async function addressRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ["checkout"],
         summary: "Up to 10 UK address suggestions for what was typed (after more than 2 characters)",
         body: z.object({ query: z.string().max(100) }),
-        response: { 200: z.object({ suggestions: z.array(z.object({ id: z.string(), text: z.string() })) }), 400: errorSchema, 429: errorSchema, 503: errorSchema },
+        response: replies({ 200: suggestionsAnswer }, 400, 429, 503),
       },
     },
     async (request, reply) => {
@@ -70,7 +67,7 @@ export async function addressRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ["checkout"],
         summary: "The full address behind a suggestion",
         body: z.object({ id: z.string().min(1).max(MAX_SUGGESTION_ID_LENGTH) }),
-        response: { 200: z.object({ address: addressSchema }), 400: errorSchema, 404: errorSchema, 429: errorSchema, 503: errorSchema },
+        response: replies({ 200: foundAddressAnswer }, 400, 404, 429, 503),
       },
     },
     async (request, reply) => {

@@ -7,15 +7,15 @@ import { NOT_FOUND_MESSAGE, requireUser } from "../../plugins/auth";
 import type { OrderedArtwork, Preflight } from "../../services/artwork-service";
 import { contentDisposition } from "../../front-door/content-disposition";
 import { errorBody, errorSchema } from "../../front-door/errors";
-import { idParams } from "../schemas";
-import { fileView, orderFileSchema } from "../orders/serialise";
+import { sendFailure } from "../failure";
+import { doneAnswer, idParams, replies } from "../schemas";
+import { fileView, orderFileSchema, preflightSchema } from "../orders/serialise";
 import { intField, mmField, receiveMultipart, type Received } from "../uploads";
 
 const bearer = [{ bearer: [] }];
-const preflightSchema = z.object({
-  verdict: z.enum(["pass", "warn", "fail"]),
-  checks: z.array(z.object({ code: z.string(), level: z.enum(["warn", "fail"]), message: z.string() })),
-});
+export const thumbnailAnswer = z.object({ thumbnail: z.string(), contentType: z.literal("image/jpeg"), dataUrl: z.string() });
+/** An uploaded or changed version of an item's artwork. */
+export const versionAnswer = z.object({ file: orderFileSchema });
 const multipartNote = "multipart/form-data; see the summary for its fields";
 const orientationOf = (value: string | undefined): OrderedArtwork["orientation"] | null =>
   value === undefined || value === "" ? "Custom" : value === "Portrait" || value === "Landscape" || value === "Custom" ? value : null;
@@ -59,7 +59,7 @@ export async function artworkRoutes(fastify: FastifyInstance): Promise<void> {
         summary: "Checks artwork against an ordered size. Multipart fields: width, height (mm), orientation (Portrait, Landscape or Custom), versions, and the file in `artwork`. Answers 200 {verdict, checks} for any file; only an over-size upload is refused (413).",
         security: bearer,
         consumes: ["multipart/form-data"],
-        response: { 200: preflightSchema, 400: errorSchema, 401: errorSchema, 413: errorSchema, 429: errorSchema },
+        response: replies({ 200: preflightSchema }, 400, 401, 413, 429),
       },
     },
     async (request, reply) => {
@@ -123,7 +123,7 @@ export async function artworkRoutes(fastify: FastifyInstance): Promise<void> {
         summary: `A JPEG thumbnail of the artwork, base64-encoded. Same form as /api/artwork/upload (${multipartNote}).`,
         security: bearer,
         consumes: ["multipart/form-data"],
-        response: { 200: z.object({ thumbnail: z.string(), contentType: z.literal("image/jpeg"), dataUrl: z.string() }), 400: errorSchema, 401: errorSchema, 413: errorSchema, 422: errorSchema },
+        response: replies({ 200: thumbnailAnswer }, 400, 401, 413, 422),
       },
     },
     async (request, reply) => {
@@ -157,7 +157,7 @@ export async function artworkRoutes(fastify: FastifyInstance): Promise<void> {
         security: bearer,
         consumes: ["multipart/form-data"],
         params: idParams("orderId"),
-        response: { 201: z.object({ file: orderFileSchema }), 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema, 413: errorSchema, 422: errorSchema.merge(preflightSchema.partial()) },
+        response: replies({ 201: versionAnswer, 422: errorSchema.merge(preflightSchema.partial()) }, 400, 401, 404, 409, 413),
       },
     },
     async (request, reply) => {
@@ -179,7 +179,7 @@ export async function artworkRoutes(fastify: FastifyInstance): Promise<void> {
             ? await services.artwork.storeClientPdf({ userId, orderId, versionNumber, pdf: files.pdf, thumbnail: files.thumbnail ?? null, notes })
             : null;
         if (!result) return refuse(reply, 400, "Attach the file in `artwork` (or `pdf` with a `thumbnail`)");
-        if (!result.ok) return reply.status(result.status).send({ ...errorBody(result.message, result.status), ...(result.preflight ?? {}) });
+        if (!result.ok) return sendFailure(reply, result, result.preflight ?? {});
         return reply.status(201).send({ file: fileView(result.file) });
       } finally {
         await received.cleanup();
@@ -199,7 +199,7 @@ export async function artworkRoutes(fastify: FastifyInstance): Promise<void> {
         security: bearer,
         params: versionParams,
         body: z.object({ approved: z.boolean().optional(), qty: z.number().int().optional(), notes: z.string().max(2000).optional() }),
-        response: { 200: z.object({ file: orderFileSchema }), 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },
+        response: replies({ 200: versionAnswer }, 400, 401, 404, 409),
       },
     },
     async (request, reply) => {
@@ -209,7 +209,7 @@ export async function artworkRoutes(fastify: FastifyInstance): Promise<void> {
         quantity: qty,
         notes,
       });
-      if (!result.ok) return refuse(reply, result.status, result.message);
+      if (!result.ok) return sendFailure(reply, result);
       return { file: fileView(result.file) };
     },
   );
@@ -223,12 +223,12 @@ export async function artworkRoutes(fastify: FastifyInstance): Promise<void> {
         summary: "Removes a version's artwork (before the order is Print Ready)",
         security: bearer,
         params: versionParams,
-        response: { 200: z.object({ success: z.literal(true) }), 401: errorSchema, 404: errorSchema, 409: errorSchema },
+        response: replies({ 200: doneAnswer }, 401, 404, 409),
       },
     },
     async (request, reply) => {
       const result = await services.artwork.removeVersion(requireUser(request).userId, request.params.orderId as number, request.params.versionNumber as number);
-      if (!result.ok) return refuse(reply, result.status ?? 404, result.message ?? NOT_FOUND_MESSAGE);
+      if (!result.ok) return sendFailure(reply, result);
       return { success: true as const };
     },
   );

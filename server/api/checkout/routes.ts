@@ -7,11 +7,12 @@ import { penceToPounds } from "../../../domain/money";
 import { WebhookSignatureError } from "../../integrations/payments/payment-provider";
 import { isOwnId, NOT_FOUND_MESSAGE, requireUser } from "../../plugins/auth";
 import { errorBody, errorSchema } from "../../front-door/errors";
-import { rowIdOrDigits } from "../schemas";
+import { sendFailure } from "../failure";
+import { doneWithMessageAnswer, replies, rowIdOrDigits } from "../schemas";
 
 const bearer = [{ bearer: [] }];
 
-const createSessionBody = z.object({
+export const createSessionBody = z.object({
   email: z.string().max(254).optional(),
   userId: rowIdOrDigits("userId"),
   Total: z
@@ -30,6 +31,20 @@ const createSessionBody = z.object({
     .optional(),
 });
 
+export const checkoutSessionAnswer = z.object({ url: z.string(), checkout_id: z.string(), amount_total: z.number().int() });
+export const paymentSessionAnswer = z.object({
+  id: z.string(),
+  amount_total: z.number().int().nullable(),
+  client_reference_id: z.string().nullable(),
+  payment_status: z.string(),
+  status: z.string(),
+  currency: z.string().nullable(),
+});
+export const orderCreatedAnswer = z.object({
+  order_group_id: z.number().int(),
+  orders: z.array(z.object({ id: z.number().int(), product_id: z.number().int(), product_name: z.string(), qty: z.number().int(), versions: z.number().int(), price: z.number() })),
+});
+
 export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
@@ -43,15 +58,7 @@ export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
         summary: "Re-prices the basket, re-checks the promo, stores the checkout and answers the hosted payment page's url",
         security: bearer,
         body: createSessionBody,
-        response: {
-          200: z.object({ url: z.string(), checkout_id: z.string(), amount_total: z.number().int() }),
-          400: errorSchema,
-          401: errorSchema,
-          404: errorSchema,
-          409: errorSchema.extend({ amount_total: z.number().int().optional() }),
-          429: errorSchema,
-          502: errorSchema,
-        },
+        response: replies({ 200: checkoutSessionAnswer, 409: errorSchema.extend({ amount_total: z.number().int().optional() }) }, 400, 401, 404, 429, 502),
       },
     },
     async (request, reply) => {
@@ -69,8 +76,7 @@ export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
           : null,
       });
       if (!result.ok) {
-        const payload = errorBody(result.message, result.status);
-        return reply.status(result.status).send(result.serverTotalPence !== undefined ? { ...payload, amount_total: result.serverTotalPence } : payload);
+        return sendFailure(reply, result, result.serverTotalPence !== undefined ? { amount_total: result.serverTotalPence } : {});
       }
       return { url: result.url, checkout_id: result.checkoutId, amount_total: result.totalPence };
     },
@@ -85,18 +91,7 @@ export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
         summary: "A payment session of this customer: amount_total in pence and the client reference",
         security: bearer,
         params: z.object({ sessionId: z.string().max(255) }),
-        response: {
-          200: z.object({
-            id: z.string(),
-            amount_total: z.number().int().nullable(),
-            client_reference_id: z.string().nullable(),
-            payment_status: z.string(),
-            status: z.string(),
-            currency: z.string().nullable(),
-          }),
-          401: errorSchema,
-          404: errorSchema,
-        },
+        response: replies({ 200: paymentSessionAnswer }, 401, 404),
       },
     },
     async (request, reply) => {
@@ -125,15 +120,7 @@ export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
         params: z.object({ clientReference: z.string().max(64) }),
         // The spec's body is accepted but not used: money never comes from the browser (DECISIONS rule 6).
         body: z.object({}).passthrough().optional(),
-        response: {
-          200: z.object({
-            order_group_id: z.number().int(),
-            orders: z.array(z.object({ id: z.number().int(), product_id: z.number().int(), product_name: z.string(), qty: z.number().int(), versions: z.number().int(), price: z.number() })),
-          }),
-          401: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-        },
+        response: replies({ 200: orderCreatedAnswer }, 401, 404, 409),
       },
     },
     async (request, reply) => {
@@ -200,7 +187,7 @@ export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
           "Accepted for the spec's clients. The confirmation email is queued once, when the order is made, from the stored order; this call sends nothing new and ignores addresses in the body.",
         security: bearer,
         body: z.object({ orderRef: rowIdOrDigits("orderRef") }).passthrough(),
-        response: { 202: z.object({ success: z.literal(true), message: z.string() }), 400: errorSchema, 401: errorSchema, 404: errorSchema },
+        response: replies({ 202: doneWithMessageAnswer }, 400, 401, 404),
       },
     },
     async (request, reply) => {

@@ -2,7 +2,9 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CONTACT_MESSAGES, contactFormSchema } from "../../../domain/contact";
-import { errorSchema } from "../../front-door/errors";
+import { replies } from "../schemas";
+
+export const contactSentAnswer = z.object({ success: z.boolean(), message: z.string() });
 
 export async function contactRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -16,11 +18,7 @@ export async function contactRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ["contact"],
         summary: "Sends a contact-form message to the shop, with an acknowledgement to the customer",
         body: contactFormSchema,
-        response: {
-          200: z.object({ success: z.boolean(), message: z.string() }),
-          400: errorSchema,
-          429: errorSchema,
-        },
+        response: replies({ 200: contactSentAnswer }, 400, 429),
       },
     },
     async (request) => {

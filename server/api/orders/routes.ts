@@ -4,13 +4,18 @@ import { z } from "zod";
 import { isOwnId, NOT_FOUND_MESSAGE, requireUser } from "../../plugins/auth";
 import { decodeCursor, encodeCursor } from "../../services/order-service";
 import { contentDisposition } from "../../front-door/content-disposition";
-import { errorBody, errorSchema } from "../../front-door/errors";
-import { idParams, rowId, rowIdOrDigits } from "../schemas";
-import { orderGroupSchema, orderGroupView, orderListEntrySchema, orderListEntryView } from "./serialise";
+import { errorBody } from "../../front-door/errors";
+import { sendFailure } from "../failure";
+import { idParams, replies, rowId, rowIdOrDigits } from "../schemas";
+import { orderGroupSchema, orderGroupView, orderListEntrySchema, orderListEntryView, orderStatusSchema } from "./serialise";
 
 const bearer = [{ bearer: [] }];
 
 export const ORDER_PAGE_SIZE = 10;
+
+export const orderListAnswer = z.array(orderListEntrySchema);
+export const attributesAttachedAnswer = z.object({ success: z.literal(true), attributes: z.array(z.number().int()), already_attached: z.boolean() });
+export const groupStatusAnswer = z.object({ success: z.literal(true), status: orderStatusSchema });
 
 export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -26,7 +31,7 @@ export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
         security: bearer,
         params: z.object({ userId: z.string().max(20) }),
         querystring: z.object({ after: z.string().max(100).optional(), limit: z.coerce.number().int().min(1).max(50).default(ORDER_PAGE_SIZE) }),
-        response: { 200: z.array(orderListEntrySchema), 400: errorSchema, 401: errorSchema, 404: errorSchema },
+        response: replies({ 200: orderListAnswer }, 400, 401, 404),
       },
     },
     async (request, reply) => {
@@ -52,7 +57,7 @@ export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
         summary: "One order group with its products, artwork files, addresses, payment and progress",
         security: bearer,
         params: idParams("orderGroupId"),
-        response: { 200: orderGroupSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+        response: replies({ 200: orderGroupSchema }, 400, 401, 404),
       },
     },
     async (request, reply) => {
@@ -93,12 +98,12 @@ export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
         security: bearer,
         params: idParams("orderId"),
         body: z.object({ attributes: z.array(rowIdOrDigits("attributes")).max(50) }),
-        response: { 200: z.object({ success: z.literal(true), attributes: z.array(z.number().int()), already_attached: z.boolean() }), 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },
+        response: replies({ 200: attributesAttachedAnswer }, 400, 401, 404, 409),
       },
     },
     async (request, reply) => {
       const result = await services.artwork.attachAttributes(requireUser(request).userId, request.params.orderId as number, request.body.attributes as number[]);
-      if (!result.ok) return reply.status(result.status).send(errorBody(result.message, result.status));
+      if (!result.ok) return sendFailure(reply, result);
       return { success: true as const, attributes: result.attached, already_attached: result.already };
     },
   );
@@ -116,12 +121,12 @@ export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
           status: z.literal("Print Ready", { error: "Customers can only set status 'Print Ready'" }),
           products: z.array(z.object({ product_id: rowId("product_id").optional(), orientation: z.string().nullable().optional() }).passthrough()).max(100).optional(),
         }),
-        response: { 200: z.object({ success: z.literal(true), status: z.string() }), 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },
+        response: replies({ 200: groupStatusAnswer }, 400, 401, 404, 409),
       },
     },
     async (request, reply) => {
       const result = await services.artwork.markPrintReady(requireUser(request).userId, request.params.orderGroupId as number);
-      if (!result.ok) return reply.status(result.status).send(errorBody(result.message, result.status));
+      if (!result.ok) return sendFailure(reply, result);
       return { success: true as const, status: result.status };
     },
   );

@@ -1,28 +1,19 @@
 // Orders in the spec's field names (section 3), pounds where the spec has pounds, with the exact pence
 // figures beside them for clients that want them.
 import { z } from "zod";
+import { savedAddressSchema } from "../../../domain/address";
 import { lineSizeLabel } from "../../../domain/checkout";
+import { ORDER_STATUSES } from "../../../domain/order-status";
 import { invoiceNumberLabel } from "../../../domain/invoice";
 import { penceToPounds } from "../../../domain/money";
 import type { OrderFileRow, OrderGroupDetail, OrderListEntry } from "../../services/order-service";
 
-const addressSchema = z.object({
-  first_name: z.string(),
-  last_name: z.string(),
-  company: z.string(),
-  address1: z.string(),
-  address2: z.string(),
-  town: z.string(),
-  county: z.string(),
-  postcode: z.string(),
-  country: z.string(),
-  instructions: z.string().optional(),
-});
-
-const preflightSchema = z.object({
+export const preflightSchema = z.object({
   verdict: z.enum(["pass", "warn", "fail"]),
   checks: z.array(z.object({ code: z.string(), level: z.enum(["warn", "fail"]), message: z.string() })),
 });
+
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
 export const orderFileSchema = z.object({
   id: z.number().int(),
@@ -42,7 +33,7 @@ export const orderFileSchema = z.object({
 export const orderGroupSchema = z.object({
   order_group_id: z.number().int(),
   created_at: z.string(),
-  status: z.string(),
+  status: orderStatusSchema,
   total_amount: z.number(),
   payment_status: z.string(),
   payment_method: z.string(),
@@ -51,8 +42,8 @@ export const orderGroupSchema = z.object({
   card_last4: z.string().nullable(),
   user_email: z.string(),
   delivery_date: z.string(),
-  billingAddress: addressSchema,
-  deliveryAddress: addressSchema,
+  billingAddress: savedAddressSchema,
+  deliveryAddress: savedAddressSchema,
   delivery_address: z.object({ address1: z.string(), address2: z.string(), town: z.string(), city: z.string(), county: z.string(), postcode: z.string(), country: z.string() }),
   sub_total_pence: z.number().int(),
   promo_code: z.string().nullable(),
@@ -84,7 +75,7 @@ export const orderGroupSchema = z.object({
       height_mm: z.number().nullable(),
       orientation: z.string().nullable(),
       attributes: z.array(z.object({ group: z.string(), subattribute: z.string(), subattribute_id: z.number().int() })),
-      status: z.string(),
+      status: orderStatusSchema,
       express: z.boolean(),
       delivery_date: z.string(),
       notes: z.string(),
@@ -99,7 +90,7 @@ export const orderGroupSchema = z.object({
 export const orderListEntrySchema = z.object({
   order_group_id: z.number().int(),
   created_at: z.string(),
-  status: z.string(),
+  status: orderStatusSchema,
   total_amount: z.number(),
   total_pence: z.number().int(),
   payment_status: z.string(),

@@ -4,9 +4,12 @@ import { z } from "zod";
 import { basisPointsToPercent } from "../../../domain/totals";
 import { bearerToken } from "../../plugins/auth";
 import { NEW_CUSTOMERS_ONLY_MESSAGE } from "../../services/checkout-service";
-import { errorSchema } from "../../front-door/errors";
+import { replies } from "../schemas";
 
 export const PROMO_APPLIED = "Promo code applied!";
+
+/** `discount` is the spec's percentage off Sub Total. */
+export const promoAnswer = z.object({ success: z.boolean(), discount: z.number(), message: z.string() });
 
 export async function promotionRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -20,11 +23,7 @@ export async function promotionRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ["promotions"],
         summary: "Checks a promo code; discount is a percentage off Sub Total",
         body: z.object({ promoCode: z.string({ error: "promoCode is required" }).max(64, "promoCode is too long") }),
-        response: {
-          200: z.object({ success: z.boolean(), discount: z.number(), message: z.string() }),
-          400: errorSchema,
-          429: errorSchema,
-        },
+        response: replies({ 200: promoAnswer }, 400, 429),
       },
     },
     async (request) => {

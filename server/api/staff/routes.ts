@@ -6,9 +6,10 @@ import { CARRIERS, TRACKING_NUMBER } from "../../../domain/production";
 import { NOT_FOUND_MESSAGE, requireUser } from "../../plugins/auth";
 import { decodeQueueCursor, encodeQueueCursor, parseStatus, QUEUE_PAGE_SIZE } from "../../services/production-service";
 import { contentDisposition } from "../../front-door/content-disposition";
-import { errorBody, errorSchema } from "../../front-door/errors";
-import { idParams, rowIdOrDigits } from "../schemas";
-import { orderGroupSchema, orderGroupView } from "../orders/serialise";
+import { errorBody } from "../../front-door/errors";
+import { sendFailure } from "../failure";
+import { doneAnswer, idParams, replies, rowIdOrDigits } from "../schemas";
+import { orderGroupSchema, orderGroupView, orderStatusSchema } from "../orders/serialise";
 
 const bearer = [{ bearer: [] }];
 
@@ -20,7 +21,7 @@ const queueEntrySchema = z.object({
   qty: z.number().int(),
   versions: z.number().int(),
   size: z.string(),
-  status: z.string(),
+  status: orderStatusSchema,
   express: z.boolean(),
   delivery_date: z.string(),
   customer_name: z.string(),
@@ -28,6 +29,14 @@ const queueEntrySchema = z.object({
   urgency: z.enum(["late", "at-risk", "on-time", "done"]),
   ship_unbranded: z.boolean(),
 });
+
+export const queuePageAnswer = z.object({ items: z.array(queueEntrySchema), counts: z.record(z.string(), z.number()), next_cursor: z.string().nullable() });
+export const staffJobAnswer = orderGroupSchema.extend({
+  customer: z.object({ firstname: z.string(), lastname: z.string(), email: z.string(), telephone: z.string() }),
+  blind_shipping: z.object({ sender_name: z.string(), return_address: z.string() }).nullable(),
+  label: z.object({ from: z.object({ name: z.string(), address: z.string() }), to: z.object({ name: z.string(), address: z.string(), phone: z.string().nullable() }) }),
+});
+export const failedEmailsAnswer = z.array(z.object({ id: z.number().int(), to: z.string(), subject: z.string(), attempts: z.number().int(), last_error: z.string().nullable(), created_at: z.string() }));
 
 /** The staff console's API: every route needs the staff role (a customer gets 404, nobody signed in 401). */
 export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
@@ -52,12 +61,7 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
           after: z.string().max(100).optional(),
           limit: z.coerce.number().int().min(1).max(100).default(QUEUE_PAGE_SIZE),
         }),
-        response: {
-          200: z.object({ items: z.array(queueEntrySchema), counts: z.record(z.string(), z.number()), next_cursor: z.string().nullable() }),
-          400: errorSchema,
-          401: errorSchema,
-          404: errorSchema,
-        },
+        response: replies({ 200: queuePageAnswer }, 400, 401, 404),
       },
     },
     async (request, reply) => {
@@ -99,15 +103,7 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
         summary: "A whole job: items, sizes, options, versions, notes, preflight, files, history, customer and label data",
         security: bearer,
         params: idParams("orderGroupId"),
-        response: {
-          200: orderGroupSchema.extend({
-            customer: z.object({ firstname: z.string(), lastname: z.string(), email: z.string(), telephone: z.string() }),
-            blind_shipping: z.object({ sender_name: z.string(), return_address: z.string() }).nullable(),
-            label: z.object({ from: z.object({ name: z.string(), address: z.string() }), to: z.object({ name: z.string(), address: z.string(), phone: z.string().nullable() }) }),
-          }),
-          401: errorSchema,
-          404: errorSchema,
-        },
+        response: replies({ 200: staffJobAnswer }, 401, 404),
       },
     },
     async (request, reply) => {
@@ -134,12 +130,12 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
         security: bearer,
         params: idParams("orderId"),
         body: z.object({ status: z.enum(ORDER_STATUSES), note: z.string().max(500).optional() }),
-        response: { 200: z.object({ success: z.literal(true) }), 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },
+        response: replies({ 200: doneAnswer }, 400, 401, 404, 409),
       },
     },
     async (request, reply) => {
       const result = await production.move(request.params.orderId as number, request.body.status, staffId(request), request.body.note ?? null);
-      if (!result.ok) return reply.status(result.status).send(errorBody(result.message, result.status));
+      if (!result.ok) return sendFailure(reply, result);
       return { success: true as const };
     },
   );
@@ -154,12 +150,12 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
         security: bearer,
         params: idParams("orderId"),
         body: z.object({ reason: z.string().trim().min(5, "Give the customer a reason (at least 5 characters)").max(1000) }),
-        response: { 200: z.object({ success: z.literal(true) }), 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },
+        response: replies({ 200: doneAnswer }, 400, 401, 404, 409),
       },
     },
     async (request, reply) => {
       const result = await production.reject(request.params.orderId as number, request.body.reason, staffId(request));
-      if (!result.ok) return reply.status(result.status).send(errorBody(result.message, result.status));
+      if (!result.ok) return sendFailure(reply, result);
       return { success: true as const };
     },
   );
@@ -177,12 +173,12 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
           carrier: z.enum(CARRIERS, { error: `carrier must be one of: ${CARRIERS.join(", ")}` }),
           trackingNumber: z.string().trim().regex(TRACKING_NUMBER, "Enter the tracking number (4 to 40 letters, digits, spaces or dashes)"),
         }),
-        response: { 200: z.object({ success: z.literal(true) }), 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },
+        response: replies({ 200: doneAnswer }, 400, 401, 404, 409),
       },
     },
     async (request, reply) => {
       const result = await production.dispatch(request.params.orderGroupId as number, request.body.carrier, request.body.trackingNumber, staffId(request));
-      if (!result.ok) return reply.status(result.status).send(errorBody(result.message, result.status));
+      if (!result.ok) return sendFailure(reply, result);
       return { success: true as const };
     },
   );
@@ -226,11 +222,7 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ["staff"],
         summary: "Emails that could not be delivered after every retry, with their last error",
         security: bearer,
-        response: {
-          200: z.array(z.object({ id: z.number().int(), to: z.string(), subject: z.string(), attempts: z.number().int(), last_error: z.string().nullable(), created_at: z.string() })),
-          401: errorSchema,
-          404: errorSchema,
-        },
+        response: replies({ 200: failedEmailsAnswer }, 401, 404),
       },
     },
     async () => {
@@ -248,7 +240,7 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
         summary: "Sends a failed email again (from the first attempt)",
         security: bearer,
         params: idParams("emailId"),
-        response: { 200: z.object({ success: z.literal(true) }), 401: errorSchema, 404: errorSchema },
+        response: replies({ 200: doneAnswer }, 401, 404),
       },
     },
     async (request, reply) => {

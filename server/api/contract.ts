@@ -1,0 +1,70 @@
+// The API's contract with the browser: every call the React app makes, with the schemas its route
+// declares. The app's types are read from here (`ApiAnswer<"GET /api/auth/me">`), so no answer's shape is
+// written twice, and contract.test.ts checks against the live route table that each entry is the very
+// schema its route validates and serialises with. This module only gathers: the schemas live beside
+// their routes.
+import type { z } from "zod";
+import { contactFormSchema } from "../../domain/contact";
+import { detailsSchema, loginRequestSchema, passwordResetConfirmSchema, passwordResetRequestSchema, signupRequestSchema } from "../../domain/account";
+import { checkoutAddressRequestSchema } from "../../domain/address";
+import { meAnswer, passwordResetDoneAnswer, savedAddressesAnswer, sessionAnswer } from "./accounts/routes";
+import { foundAddressAnswer, suggestionsAnswer } from "./address/routes";
+import { versionAnswer } from "./artwork/routes";
+import { checkoutSessionAnswer, createSessionBody, orderCreatedAnswer, paymentSessionAnswer } from "./checkout/routes";
+import { contactSentAnswer } from "./contact/routes";
+import { attributesAttachedAnswer, groupStatusAnswer, orderListAnswer } from "./orders/routes";
+import { orderGroupSchema } from "./orders/serialise";
+import { calculatePriceBody, priceAnswer } from "./pricing/routes";
+import { promoAnswer } from "./promotions/routes";
+import { doneAnswer, doneWithMessageAnswer } from "./schemas";
+import { failedEmailsAnswer, queuePageAnswer, staffJobAnswer } from "./staff/routes";
+
+type Entry = { answer: z.ZodType; body?: z.ZodType };
+
+export const API_CONTRACT = {
+  "POST /api/calculatePrice": { answer: priceAnswer, body: calculatePriceBody },
+  "POST /api/apply-promo": { answer: promoAnswer },
+  "POST /api/email/contact": { answer: contactSentAnswer, body: contactFormSchema },
+  "POST /api/address/suggest": { answer: suggestionsAnswer },
+  "POST /api/address/resolve": { answer: foundAddressAnswer },
+
+  "POST /api/auth/signup": { answer: sessionAnswer, body: signupRequestSchema },
+  "POST /api/auth/login": { answer: sessionAnswer, body: loginRequestSchema },
+  "POST /api/auth/logout": { answer: doneWithMessageAnswer },
+  "GET /api/auth/me": { answer: meAnswer },
+  "PUT /api/user/me": { answer: doneWithMessageAnswer, body: detailsSchema },
+  "POST /api/auth/password-reset": { answer: doneWithMessageAnswer, body: passwordResetRequestSchema },
+  "POST /api/auth/password-reset/confirm": { answer: passwordResetDoneAnswer, body: passwordResetConfirmSchema },
+  "GET /api/user/address/:userId": { answer: savedAddressesAnswer },
+  "POST /api/checkout/address": { answer: doneWithMessageAnswer, body: checkoutAddressRequestSchema },
+
+  "POST /api/stripe/create-checkout-session": { answer: checkoutSessionAnswer, body: createSessionBody },
+  "GET /api/stripe/session/:sessionId": { answer: paymentSessionAnswer },
+  "POST /api/orders/:clientReference": { answer: orderCreatedAnswer },
+  "POST /api/email/send-confirmation": { answer: doneWithMessageAnswer },
+
+  "GET /api/orders/:userId": { answer: orderListAnswer },
+  "GET /api/orders/group/:orderGroupId": { answer: orderGroupSchema },
+  "PATCH /api/orders/group/:orderGroupId": { answer: groupStatusAnswer },
+  "POST /api/orders/:orderId/attributes": { answer: attributesAttachedAnswer },
+  "POST /api/orders/:orderId/imgs": { answer: versionAnswer },
+  "PATCH /api/orders/:orderId/imgs/:versionNumber": { answer: versionAnswer },
+  "DELETE /api/orders/:orderId/imgs/:versionNumber": { answer: doneAnswer },
+
+  "GET /api/staff/queue": { answer: queuePageAnswer },
+  "GET /api/staff/orders/:orderGroupId": { answer: staffJobAnswer },
+  "POST /api/staff/items/:orderId/status": { answer: doneAnswer },
+  "POST /api/staff/items/:orderId/reject": { answer: doneAnswer },
+  "POST /api/staff/orders/:orderGroupId/dispatch": { answer: doneAnswer },
+  "GET /api/staff/outbox": { answer: failedEmailsAnswer },
+  "POST /api/staff/outbox/:emailId/requeue": { answer: doneAnswer },
+} as const satisfies Record<string, Entry>;
+
+/** A call the browser makes: its method and route, as the server declares it. */
+export type ApiCall = keyof typeof API_CONTRACT;
+
+/** What a call answers on success. */
+export type ApiAnswer<Call extends ApiCall> = z.output<(typeof API_CONTRACT)[Call]["answer"]>;
+
+/** What a call's body may be, where the contract names its schema (before the server's transforms). */
+export type ApiBody<Call extends ApiCall> = (typeof API_CONTRACT)[Call] extends { body: infer Body extends z.ZodType } ? z.input<Body> : unknown;
