@@ -157,7 +157,7 @@ export function closeIdleConnections() {
  * and waits for `GET /api/health` → 200. Without `databaseUrl` the shop runs on PGlite: a DATABASE_URL in
  * this process's environment is not passed on.
  */
-export async function startShop(root, { pageCache, databaseUrl, label }) {
+export async function startShop(root, { pageCache, directRoutes = "on", databaseUrl, label }) {
   const dataDir = makeTempDir(`bench-shop-${label}-`);
   const logFile = path.join(dataDir, "server.log");
   const logFd = fs.openSync(logFile, "w");
@@ -169,6 +169,7 @@ export async function startShop(root, { pageCache, databaseUrl, label }) {
     PORT: String(port),
     DATA_DIR: path.join(dataDir, "data"),
     PAGE_CACHE: pageCache,
+    DIRECT_ROUTES: directRoutes,
     PUBLIC_URL: `http://${HOST}:${port}`,
   };
   delete env.DATABASE_URL;

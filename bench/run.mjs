@@ -307,6 +307,7 @@ async function pageCases(port, phase, cached) {
 const DATA = "GET /api/data";
 const REVALIDATE = "GET /api/data → 304";
 const PRICE = "POST /api/calculatePrice";
+const PRICE_FASTIFY = "POST /api/calculatePrice, through Fastify (DIRECT_ROUTES=off)";
 const ME = "GET /api/auth/me (signed in)";
 
 async function phaseCached(report) {
@@ -324,17 +325,7 @@ async function phaseCached(report) {
   const revalidate = { name: REVALIDATE, phase: "cache on", target: { method: "GET", path: "/api/data", headers: { "if-none-match": etag } }, expectStatus: 304 };
 
   const productId = findProductId(JSON.parse(data.captured.body.toString("utf8")), PRODUCT_SLUG);
-  const priceBody = JSON.stringify({ productId, customWidth: 1200, customHeight: 800, selectedQuantity: 12, attributes: [] });
-  const price = {
-    name: PRICE,
-    phase: "cache on",
-    target: { method: "POST", path: "/api/calculatePrice", headers: { "content-type": "application/json" }, body: priceBody },
-    expectStatus: 200,
-    extra: { productId },
-  };
-  price.captured = await captureFromShop(shop.port, price);
-  const priceJson = JSON.parse(price.captured.body.toString("utf8"));
-  if (typeof priceJson.total !== "number" || !priceJson.breakdown) throw new Error(`POST /api/calculatePrice answered an unexpected body: ${price.captured.body.toString("utf8").slice(0, 300)}`);
+  const price = await priceCase(shop.port, PRICE, "cache on", productId);
 
   const customer = await signUp(shop.port);
   const me = {
@@ -353,14 +344,28 @@ async function phaseCached(report) {
   }
 }
 
+/** The price of one configured line: the same body on both shops, so the direct route's A/B compares like with like. */
+async function priceCase(port, name, phase, productId) {
+  const body = JSON.stringify({ productId, customWidth: 1200, customHeight: 800, selectedQuantity: 12, attributes: [] });
+  const c = { name, phase, target: { method: "POST", path: "/api/calculatePrice", headers: { "content-type": "application/json" }, body }, expectStatus: 200, extra: { productId } };
+  c.captured = await captureFromShop(port, c);
+  const json = JSON.parse(c.captured.body.toString("utf8"));
+  if (typeof json.total !== "number" || !json.breakdown) throw new Error(`${name} answered an unexpected body: ${c.captured.body.toString("utf8").slice(0, 300)}`);
+  return c;
+}
+
 async function phaseUncached(report) {
-  if (!PAGES.some((p) => wanted(`${p.label}, uncached`))) return;
-  console.log("\nStarting the shop (PAGE_CACHE=off, PGlite)…");
-  const shop = await startShop(root, { pageCache: "off", label: "cache-off" });
+  const wantsPrice = wanted(PRICE_FASTIFY);
+  if (!PAGES.some((p) => wanted(`${p.label}, uncached`)) && !wantsPrice) return;
+  // The second shop also leaves calculatePrice to Fastify: the direct route's A/B in the same run.
+  console.log("\nStarting the shop (PAGE_CACHE=off, DIRECT_ROUTES=off, PGlite)…");
+  const shop = await startShop(root, { pageCache: "off", directRoutes: "off", label: "cache-off" });
   noteRebuild(report, "cache off");
   console.log(`  healthy on ${HOST}:${shop.port} after ${shop.startupMs} ms`);
   try {
-    await measurePhase(report, shop, await pageCases(shop.port, "cache off", false));
+    const data = await captureFromShop(shop.port, { name: "catalogue", phase: "cache off", target: { method: "GET", path: "/api/data", headers: {} }, expectStatus: 200 });
+    const price = await priceCase(shop.port, PRICE_FASTIFY, "cache off", findProductId(JSON.parse(data.body.toString("utf8")), PRODUCT_SLUG));
+    await measurePhase(report, shop, [price, ...(await pageCases(shop.port, "cache off", false))]);
   } finally {
     closeIdleConnections();
     await stopChild(shop.child);
