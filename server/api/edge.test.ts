@@ -1,8 +1,5 @@
 // The input edge (issue: hardening, item 1): each cause of a 500 that generated requests found, as a
 // plain case. Every one answered 500 before the rule that now refuses it at the edge.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeStaff, signUp, testClientAddress, type TestCustomer } from "../../tests/factories/accounts";
 import { cmykJpeg, multipart } from "../../tests/factories/artwork";
@@ -10,18 +7,15 @@ import { bannerLine, placeOrder, saveTestAddresses, TEST_ADDRESS } from "../../t
 import { createTestApp, type TestApp } from "../../tests/setup/test-app";
 
 let t: TestApp;
-let dataDir: string;
 let customer: TestCustomer;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "edge-test-"));
-  t = await createTestApp({ DATA_DIR: dataDir });
+  t = await createTestApp();
   customer = await signUp(t.app);
   await saveTestAddresses(t.app, customer);
 });
 afterAll(async () => {
   await t?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>

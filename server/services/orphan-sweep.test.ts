@@ -1,8 +1,5 @@
 // Stored artwork that no file row names (an upload killed between storing and saving) is swept once it
 // is older than an hour; what a row names, and anything younger, stays.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderFiles } from "../../db/schema";
 import { signUp } from "../../tests/factories/accounts";
@@ -12,14 +9,11 @@ import { createTestApp, type TestApp } from "../../tests/setup/test-app";
 import { sweepOrphanObjects } from "./debris-sweep";
 
 let t: TestApp;
-let dataDir: string;
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "orphans-"));
-  t = await createTestApp({ DATA_DIR: dataDir });
+  t = await createTestApp();
 });
 afterAll(async () => {
   await t?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("orphaned artwork objects", () => {

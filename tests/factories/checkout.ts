@@ -5,7 +5,7 @@ import type { CheckoutLineRequest } from "../../domain/checkout";
 import { priceCheckoutLines } from "../../domain/checkout";
 import { penceToPounds } from "../../domain/money";
 import { orderTotals } from "../../domain/totals";
-import { testClientAddress, type TestCustomer } from "./accounts";
+import { signUp, testClientAddress, type TestCustomer } from "./accounts";
 
 export const TEST_ADDRESS = {
   first_name: "Jane",
@@ -27,6 +27,13 @@ export async function saveTestAddresses(app: FastifyInstance, customer: TestCust
     payload: { userId: customer.userId, billing: TEST_ADDRESS, delivery: { ...TEST_ADDRESS, instructions: "Goods in at the rear" } },
   });
   expect(res.statusCode, res.body).toBe(200);
+}
+
+/** A signed-up customer whose billing and delivery addresses are saved: ready to check out. */
+export async function customerWithAddresses(app: FastifyInstance, overrides: Parameters<typeof signUp>[1] = {}): Promise<TestCustomer> {
+  const customer = await signUp(app, overrides);
+  await saveTestAddresses(app, customer);
+  return customer;
 }
 
 /** A PVC banner line by slug, with the product's defaults for every option. */

@@ -5,6 +5,7 @@ import { emailOutbox, loginThrottle, passwordResets, sessions, users } from "../
 import { ACCOUNT_MESSAGES } from "../../../domain/account";
 import { buildApp, type App } from "../../app";
 import { makeSignup, signUp, testClientAddress } from "../../../tests/factories/accounts";
+import { TEST_ADDRESS } from "../../../tests/factories/checkout";
 import { createTestDb, testConfig } from "../../../tests/setup/test-app";
 import type { DbHandle } from "../../../db/client";
 
@@ -273,17 +274,8 @@ describe("PUT /api/user/me", () => {
 });
 
 describe("saved addresses", () => {
-  const billing = {
-    first_name: "Jane",
-    last_name: "Printer",
-    company: "Signs Ltd",
-    address1: "Unit 4, Riverside Trade Park",
-    address2: "12 Wharf Road",
-    town: "London",
-    county: "",
-    postcode: "e152su",
-    country: "United Kingdom",
-  };
+  // As a customer might type it: the postcode in lower case, without its space.
+  const billing = { ...TEST_ADDRESS, postcode: "e152su" };
 
   it("answers nulls and the contact at first, then what was saved (postcode normalised)", async () => {
     const customer = await signUp(app);
@@ -305,12 +297,8 @@ describe("saved addresses", () => {
 
   it("refuses an invalid UK postcode and a missing town", async () => {
     const customer = await signUp(app);
-    const res = await app.inject({
-      method: "POST",
-      url: "/api/checkout/address",
-      headers: customer.auth,
-      payload: { userId: customer.userId, billing: { ...billing, postcode: "NOT A CODE", town: "" } },
-    });
+    const payload = { userId: customer.userId, billing: { ...billing, postcode: "NOT A CODE", town: "" } };
+    const res = await app.inject({ method: "POST", url: "/api/checkout/address", headers: customer.auth, payload });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toMatchObject({ "billing.town": "Town is required" });
   });

@@ -10,11 +10,13 @@ import {
   signupRequestSchema,
 } from "../../../domain/account";
 import { checkoutAddressRequestSchema, savedAddressSchema } from "../../../domain/address";
-import { isOwnId, NOT_FOUND_MESSAGE, requireUser } from "../../plugins/auth";
+import { isOwnId, requireUser } from "../../plugins/auth";
 import { SESSION_DAYS } from "../../services/account-service";
 import { retryAfterPhrase } from "../../../domain/retry";
 import { errorBody } from "../../front-door/errors";
 import { doneWithMessageAnswer, replies } from "../schemas";
+import { declare } from "../declare";
+import { notFound } from "../failure";
 
 const contactSchema = z.object({
   title: z.string().nullable(),
@@ -41,7 +43,6 @@ export const sessionAnswer = z.object({ token: z.string(), userId: z.number().in
 export const meAnswer = contactSchema.extend({ userId: z.number().int(), role: z.string() });
 export const savedAddressesAnswer = z.object({ billing: savedAddressSchema.nullable(), delivery: savedAddressSchema.nullable(), contact: contactSchema });
 export const passwordResetDoneAnswer = sessionAnswer.extend({ message: z.string() });
-const bearer = [{ bearer: [] }];
 
 export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -50,15 +51,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     "/auth/signup",
-    {
-      config: { auth: "public", rateLimit: { max: 20, timeWindow: "10 minutes" } },
-      schema: {
-        tags: ["accounts"],
-        summary: "Creates a customer account and signs it in. `role` is ignored: every sign-up is a customer.",
-        body: signupRequestSchema,
-        response: replies({ 201: sessionAnswer }, 400, 409, 429),
-      },
-    },
+    declare({ auth: "public", tag: "accounts", limit: { max: 20, timeWindow: "10 minutes" }, summary: "Creates a customer account and signs it in. `role` is ignored: every sign-up is a customer." }, { body: signupRequestSchema, response: replies({ 201: sessionAnswer }, 400, 409, 429) }),
     async (request, reply) => {
       const result = await accounts.signup(request.body);
       if (!result.ok) {
@@ -73,16 +66,8 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     "/auth/login",
-    {
-      // A coarse cap on all attempts; failed ones are also counted per account and address in the database.
-      config: { auth: "public", rateLimit: { max: 60, timeWindow: "1 minute" } },
-      schema: {
-        tags: ["accounts"],
-        summary: "Signs in with email and password; answers a bearer token",
-        body: loginRequestSchema,
-        response: replies({ 200: sessionAnswer }, 400, 401, 403, 429),
-      },
-    },
+    // A coarse cap on all attempts; failed ones are also counted per account and address in the database.
+    declare({ auth: "public", tag: "accounts", limit: { max: 60, timeWindow: "1 minute" }, summary: "Signs in with email and password; answers a bearer token" }, { body: loginRequestSchema, response: replies({ 200: sessionAnswer }, 400, 401, 403, 429) }),
     async (request, reply) => {
       const { email, password } = request.body;
       const result = await accounts.login(email, password, request.ip);
@@ -102,10 +87,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     "/auth/logout",
-    {
-      config: { auth: "customer" },
-      schema: { tags: ["accounts"], summary: "Revokes this token on the server", security: bearer, response: replies({ 200: doneWithMessageAnswer }, 401) },
-    },
+    declare({ auth: "customer", tag: "accounts", summary: "Revokes this token on the server" }, { response: replies({ 200: doneWithMessageAnswer }, 401) }),
     async (request, reply) => {
       await accounts.logout(requireUser(request).sessionId);
       reply.header("set-cookie", sessionCookie(request, null));
@@ -115,35 +97,18 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     "/auth/me",
-    {
-      config: { auth: "customer" },
-      schema: {
-        tags: ["accounts"],
-        summary: "The signed-in account's contact details",
-        security: bearer,
-        response: replies({ 200: meAnswer }, 401, 404),
-      },
-    },
+    declare({ auth: "customer", tag: "accounts", summary: "The signed-in account's contact details" }, { response: replies({ 200: meAnswer }, 401, 404) }),
     async (request, reply) => {
       const user = requireUser(request);
       const contact = await accounts.contact(user.userId);
-      if (!contact) return reply.status(404).send(errorBody(NOT_FOUND_MESSAGE, 404));
+      if (!contact) return notFound(reply);
       return { userId: user.userId, ...contact };
     },
   );
 
   app.put(
     "/user/me",
-    {
-      config: { auth: "customer" },
-      schema: {
-        tags: ["accounts"],
-        summary: "Updates the signed-in account's contact details",
-        security: bearer,
-        body: detailsSchema,
-        response: replies({ 200: doneWithMessageAnswer }, 400, 401, 404, 409),
-      },
-    },
+    declare({ auth: "customer", tag: "accounts", summary: "Updates the signed-in account's contact details" }, { body: detailsSchema, response: replies({ 200: doneWithMessageAnswer }, 400, 401, 404, 409) }),
     async (request, reply) => {
       const result = await accounts.updateDetails(requireUser(request).userId, request.body);
       if (result.ok) return { success: true as const, message: ACCOUNT_MESSAGES.detailsUpdated };
@@ -151,27 +116,18 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
         const message = ACCOUNT_MESSAGES.duplicateEmail;
         return reply.status(409).send(errorBody(message, 409, { email: message }));
       }
-      return reply.status(404).send(errorBody(NOT_FOUND_MESSAGE, 404));
+      return notFound(reply);
     },
   );
 
   app.get(
     "/user/address/:userId",
-    {
-      config: { auth: "customer" },
-      schema: {
-        tags: ["accounts"],
-        summary: "The customer's saved billing and delivery addresses and contact details",
-        security: bearer,
-        params: z.object({ userId: z.string().max(20) }),
-        response: replies({ 200: savedAddressesAnswer }, 401, 404),
-      },
-    },
+    declare({ auth: "customer", tag: "accounts", summary: "The customer's saved billing and delivery addresses and contact details" }, { params: z.object({ userId: z.string().max(20) }), response: replies({ 200: savedAddressesAnswer }, 401, 404) }),
     async (request, reply) => {
-      if (!isOwnId(request, request.params.userId)) return reply.status(404).send(errorBody(NOT_FOUND_MESSAGE, 404));
+      if (!isOwnId(request, request.params.userId)) return notFound(reply);
       const userId = requireUser(request).userId;
       const [contact, saved] = await Promise.all([accounts.contact(userId), accounts.addresses(userId)]);
-      if (!contact) return reply.status(404).send(errorBody(NOT_FOUND_MESSAGE, 404));
+      if (!contact) return notFound(reply);
       const { role: _role, ...details } = contact;
       return { ...saved, contact: details };
     },
@@ -179,19 +135,10 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     "/checkout/address",
-    {
-      config: { auth: "customer" },
-      schema: {
-        tags: ["accounts"],
-        summary: "Saves the customer's billing and/or delivery address (the web client sends only what changed)",
-        security: bearer,
-        body: checkoutAddressRequestSchema,
-        response: replies({ 200: doneWithMessageAnswer }, 400, 401, 404),
-      },
-    },
+    declare({ auth: "customer", tag: "accounts", summary: "Saves the customer's billing and/or delivery address (the web client sends only what changed)" }, { body: checkoutAddressRequestSchema, response: replies({ 200: doneWithMessageAnswer }, 400, 401, 404) }),
     async (request, reply) => {
       const { userId, billing, delivery } = request.body;
-      if (!isOwnId(request, userId)) return reply.status(404).send(errorBody(NOT_FOUND_MESSAGE, 404));
+      if (!isOwnId(request, userId)) return notFound(reply);
       if (billing) await accounts.saveAddress(userId, "billing", billing);
       if (delivery) await accounts.saveAddress(userId, "delivery", delivery);
       return { success: true as const, message: "Address saved" };
@@ -200,15 +147,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     "/auth/password-reset",
-    {
-      config: { auth: "public", rateLimit: { max: 5, timeWindow: "15 minutes" } },
-      schema: {
-        tags: ["accounts"],
-        summary: "Emails a single-use link to choose a new password (the same answer whether or not the account exists)",
-        body: passwordResetRequestSchema,
-        response: replies({ 202: doneWithMessageAnswer }, 400, 429),
-      },
-    },
+    declare({ auth: "public", tag: "accounts", limit: { max: 5, timeWindow: "15 minutes" }, summary: "Emails a single-use link to choose a new password (the same answer whether or not the account exists)" }, { body: passwordResetRequestSchema, response: replies({ 202: doneWithMessageAnswer }, 400, 429) }),
     async (request, reply) => {
       await accounts.requestPasswordReset(request.body.email);
       return reply.status(202).send({ success: true as const, message: ACCOUNT_MESSAGES.resetSent });
@@ -217,15 +156,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     "/auth/password-reset/confirm",
-    {
-      config: { auth: "public", rateLimit: { max: 10, timeWindow: "15 minutes" } },
-      schema: {
-        tags: ["accounts"],
-        summary: "Sets a new password with the emailed token; signs out every other session and answers a new token",
-        body: passwordResetConfirmSchema,
-        response: replies({ 200: passwordResetDoneAnswer }, 400, 429),
-      },
-    },
+    declare({ auth: "public", tag: "accounts", limit: { max: 10, timeWindow: "15 minutes" }, summary: "Sets a new password with the emailed token; signs out every other session and answers a new token" }, { body: passwordResetConfirmSchema, response: replies({ 200: passwordResetDoneAnswer }, 400, 429) }),
     async (request, reply) => {
       const result = await accounts.confirmPasswordReset(request.body.token, request.body.password);
       reply.header("cache-control", "no-store");

@@ -6,6 +6,7 @@ import { bearerToken } from "../../plugins/auth";
 import { savedAddressSchema } from "../../../domain/address";
 import { errorBody } from "../../front-door/errors";
 import { replies } from "../schemas";
+import { declare } from "../declare";
 
 /** A found address: the saved-address shape without the names, always in the UK. */
 const foundAddressSchema = savedAddressSchema.omit({ first_name: true, last_name: true, instructions: true }).extend({ country: z.literal("United Kingdom") });
@@ -40,15 +41,7 @@ export async function addressRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     "/address/suggest",
-    {
-      config: { auth: "public", rateLimit: { max: 120, timeWindow: "1 minute" } },
-      schema: {
-        tags: ["checkout"],
-        summary: "Up to 10 UK address suggestions for what was typed (after more than 2 characters)",
-        body: z.object({ query: z.string().max(100) }),
-        response: replies({ 200: suggestionsAnswer }, 400, 429, 503),
-      },
-    },
+    declare({ auth: "public", tag: "checkout", limit: { max: 120, timeWindow: "1 minute" }, summary: "Up to 10 UK address suggestions for what was typed (after more than 2 characters)" }, { body: z.object({ query: z.string().max(100) }), response: replies({ 200: suggestionsAnswer }, 400, 429, 503) }),
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       try {
@@ -61,15 +54,7 @@ export async function addressRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     "/address/resolve",
-    {
-      config: { auth: "public", rateLimit: { max: 60, timeWindow: "1 minute" } },
-      schema: {
-        tags: ["checkout"],
-        summary: "The full address behind a suggestion",
-        body: z.object({ id: z.string().min(1).max(MAX_SUGGESTION_ID_LENGTH) }),
-        response: replies({ 200: foundAddressAnswer }, 400, 404, 429, 503),
-      },
-    },
+    declare({ auth: "public", tag: "checkout", limit: { max: 60, timeWindow: "1 minute" }, summary: "The full address behind a suggestion" }, { body: z.object({ id: z.string().min(1).max(MAX_SUGGESTION_ID_LENGTH) }), response: replies({ 200: foundAddressAnswer }, 400, 404, 429, 503) }),
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       try {

@@ -7,12 +7,12 @@ import { NOT_FOUND_MESSAGE, requireUser } from "../../plugins/auth";
 import type { OrderedArtwork, Preflight } from "../../services/artwork-service";
 import { contentDisposition } from "../../front-door/content-disposition";
 import { errorBody, errorSchema } from "../../front-door/errors";
-import { sendFailure } from "../failure";
+import { confirm, sendFailure } from "../failure";
 import { doneAnswer, idParams, replies } from "../schemas";
 import { fileView, orderFileSchema, preflightSchema } from "../orders/serialise";
 import { intField, mmField, receiveMultipart, type Received } from "../uploads";
+import { declare } from "../declare";
 
-const bearer = [{ bearer: [] }];
 export const thumbnailAnswer = z.object({ thumbnail: z.string(), contentType: z.literal("image/jpeg"), dataUrl: z.string() });
 /** An uploaded or changed version of an item's artwork. */
 export const versionAnswer = z.object({ file: orderFileSchema });
@@ -52,16 +52,7 @@ export async function artworkRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     "/artwork/preflight",
-    {
-      config: { auth: "customer", rateLimit: { max: 60, timeWindow: "10 minutes" } },
-      schema: {
-        tags: ["artwork"],
-        summary: "Checks artwork against an ordered size. Multipart fields: width, height (mm), orientation (Portrait, Landscape or Custom), versions, and the file in `artwork`. Answers 200 {verdict, checks} for any file; only an over-size upload is refused (413).",
-        security: bearer,
-        consumes: ["multipart/form-data"],
-        response: replies({ 200: preflightSchema }, 400, 401, 413, 429),
-      },
-    },
+    declare({ auth: "customer", tag: "artwork", limit: { max: 60, timeWindow: "10 minutes" }, summary: "Checks artwork against an ordered size. Multipart fields: width, height (mm), orientation (Portrait, Landscape or Custom), versions, and the file in `artwork`. Answers 200 {verdict, checks} for any file; only an over-size upload is refused (413)." }, { consumes: ["multipart/form-data"], response: replies({ 200: preflightSchema }, 400, 401, 413, 429) }),
     async (request, reply) => {
       const received = await receive(request, reply, ["artwork"]);
       if (!received.ok) return refuse(reply, received.status, received.message);
@@ -79,15 +70,7 @@ export async function artworkRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     "/artwork/upload",
-    {
-      config: { auth: "customer", rateLimit: { max: 60, timeWindow: "10 minutes" } },
-      schema: {
-        tags: ["artwork"],
-        summary: `Answers the print-ready PDF: the artwork placed at exactly width × height mm (MediaBox and TrimBox). Fields: size ('custom'), width, height, orientation (optional), artwork (${multipartNote}). A file that cannot be printed is a 422 with its preflight.`,
-        security: bearer,
-        consumes: ["multipart/form-data"],
-      },
-    },
+    declare({ auth: "customer", tag: "artwork", limit: { max: 60, timeWindow: "10 minutes" }, summary: `Answers the print-ready PDF: the artwork placed at exactly width × height mm (MediaBox and TrimBox). Fields: size ('custom'), width, height, orientation (optional), artwork (${multipartNote}). A file that cannot be printed is a 422 with its preflight.` }, { consumes: ["multipart/form-data"] }),
     async (request, reply) => {
       const received = await receive(request, reply, ["artwork"]);
       if (!received.ok) return refuse(reply, received.status, received.message);
@@ -116,16 +99,7 @@ export async function artworkRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     "/artwork/thumbnail",
-    {
-      config: { auth: "customer", rateLimit: { max: 60, timeWindow: "10 minutes" } },
-      schema: {
-        tags: ["artwork"],
-        summary: `A JPEG thumbnail of the artwork, base64-encoded. Same form as /api/artwork/upload (${multipartNote}).`,
-        security: bearer,
-        consumes: ["multipart/form-data"],
-        response: replies({ 200: thumbnailAnswer }, 400, 401, 413, 422),
-      },
-    },
+    declare({ auth: "customer", tag: "artwork", limit: { max: 60, timeWindow: "10 minutes" }, summary: `A JPEG thumbnail of the artwork, base64-encoded. Same form as /api/artwork/upload (${multipartNote}).` }, { consumes: ["multipart/form-data"], response: replies({ 200: thumbnailAnswer }, 400, 401, 413, 422) }),
     async (request, reply) => {
       const received = await receive(request, reply, ["artwork"]);
       if (!received.ok) return refuse(reply, received.status, received.message);
@@ -148,18 +122,11 @@ export async function artworkRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     "/orders/:orderId/imgs",
-    {
-      config: { auth: "customer", rateLimit: { max: 120, timeWindow: "10 minutes" } },
-      schema: {
-        tags: ["orders"],
-        summary:
-          "Stores one version's artwork for an ordered item. Multipart: version_number, then either `artwork` (any image or PDF: checked and made print-ready here) or the spec's `pdf` and `thumbnail`; optional qty and notes (notes are kept with version 1). Replaces that version's earlier file.",
-        security: bearer,
-        consumes: ["multipart/form-data"],
-        params: idParams("orderId"),
-        response: replies({ 201: versionAnswer, 422: errorSchema.merge(preflightSchema.partial()) }, 400, 401, 404, 409, 413),
-      },
-    },
+    declare({ auth: "customer", tag: "orders", limit: { max: 120, timeWindow: "10 minutes" }, summary: "Stores one version's artwork for an ordered item. Multipart: version_number, then either `artwork` (any image or PDF: checked and made print-ready here) or the spec's `pdf` and `thumbnail`; optional qty and notes (notes are kept with version 1). Replaces that version's earlier file." }, {
+      consumes: ["multipart/form-data"],
+      params: idParams("orderId"),
+      response: replies({ 201: versionAnswer, 422: errorSchema.merge(preflightSchema.partial()) }, 400, 401, 404, 409, 413),
+    }),
     async (request, reply) => {
       const userId = requireUser(request).userId;
       const orderId = request.params.orderId as number;
@@ -191,17 +158,11 @@ export async function artworkRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.patch(
     "/orders/:orderId/imgs/:versionNumber",
-    {
-      config: { auth: "customer" },
-      schema: {
-        tags: ["orders"],
-        summary: "Approves or un-approves a version's artwork, or changes its quantity or notes",
-        security: bearer,
-        params: versionParams,
-        body: z.object({ approved: z.boolean().optional(), qty: z.number().int().optional(), notes: z.string().max(2000).optional() }),
-        response: replies({ 200: versionAnswer }, 400, 401, 404, 409),
-      },
-    },
+    declare({ auth: "customer", tag: "orders", summary: "Approves or un-approves a version's artwork, or changes its quantity or notes" }, {
+      params: versionParams,
+      body: z.object({ approved: z.boolean().optional(), qty: z.number().int().optional(), notes: z.string().max(2000).optional() }),
+      response: replies({ 200: versionAnswer }, 400, 401, 404, 409),
+    }),
     async (request, reply) => {
       const { approved, qty, notes } = request.body;
       const result = await services.artwork.updateVersion(requireUser(request).userId, request.params.orderId as number, request.params.versionNumber as number, {
@@ -216,34 +177,13 @@ export async function artworkRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.delete(
     "/orders/:orderId/imgs/:versionNumber",
-    {
-      config: { auth: "customer" },
-      schema: {
-        tags: ["orders"],
-        summary: "Removes a version's artwork (before the order is Print Ready)",
-        security: bearer,
-        params: versionParams,
-        response: replies({ 200: doneAnswer }, 401, 404, 409),
-      },
-    },
-    async (request, reply) => {
-      const result = await services.artwork.removeVersion(requireUser(request).userId, request.params.orderId as number, request.params.versionNumber as number);
-      if (!result.ok) return sendFailure(reply, result);
-      return { success: true as const };
-    },
+    declare({ auth: "customer", tag: "orders", summary: "Removes a version's artwork (before the order is Print Ready)" }, { params: versionParams, response: replies({ 200: doneAnswer }, 401, 404, 409) }),
+    async (request, reply) => confirm(reply, await services.artwork.removeVersion(requireUser(request).userId, request.params.orderId as number, request.params.versionNumber as number)),
   );
 
   app.get(
     "/files/:fileId/:kind",
-    {
-      config: { auth: "customer" },
-      schema: {
-        tags: ["orders"],
-        summary: "An artwork file (thumbnail, proof, print pdf or the original upload), for its owner or staff only",
-        security: bearer,
-        params: idParams("fileId").extend({ kind: z.enum(["thumbnail", "proof", "pdf", "original"]) }),
-      },
-    },
+    declare({ auth: "customer", tag: "orders", summary: "An artwork file (thumbnail, proof, print pdf or the original upload), for its owner or staff only" }, { params: idParams("fileId").extend({ kind: z.enum(["thumbnail", "proof", "pdf", "original"]) }) }),
     async (request, reply) => {
       const user = requireUser(request);
       const found = await services.artwork.openFile(request.params.fileId as number, request.params.kind, { userId: user.userId, staff: user.role === "staff" });

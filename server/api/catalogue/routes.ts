@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { prepareAnswer } from "../../response-cache";
+import { declare } from "../declare";
 
 export const CATALOGUE_URL = "/api/data";
 
@@ -10,7 +11,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   // which later requests are answered before they reach this route (the cache is emptied on a change).
   app.get(
     "/data",
-    { config: { auth: "public" }, schema: { tags: ["catalogue"], summary: "The whole catalogue: categories → subcategories → products" } },
+    declare({ auth: "public", tag: "catalogue", summary: "The whole catalogue: categories → subcategories → products" }, {}),
     async (request, reply) => {
       let answer = responseCache.get(CATALOGUE_URL);
       // HIT when the answer was already prepared (HEAD, or a request `inject` sends), as the listener says.

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkouts, emailOutbox, orderEvents, orderGroups, orders, promoCodes } from "../../../db/schema";
 import { CHECKOUT_MESSAGES } from "../../../domain/checkout";
 import { buildApp } from "../../app";
-import { signUp, type TestCustomer } from "../../../tests/factories/accounts";
+import { signUp } from "../../../tests/factories/accounts";
 import {
   bannerLine,
+  customerWithAddresses,
   expectedTotalPence,
   payWithTestCard,
   placeOrder,
@@ -23,11 +24,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function customerWithAddress(): Promise<TestCustomer> {
-  const customer = await signUp(t.app);
-  await saveTestAddresses(t.app, customer);
-  return customer;
-}
+const customerWithAddress = () => customerWithAddresses(t.app);
 
 const groupsOf = (userId: number) => t.db.db.select().from(orderGroups).where(eq(orderGroups.userId, userId));
 const confirmationsTo = async (email: string) =>

@@ -5,12 +5,11 @@ import { billingAddressSchema, deliveryAddressSchema } from "../../../domain/add
 import { CHECKOUT_MESSAGES, checkoutLineRequestSchema, MAX_ORDER_POUNDS } from "../../../domain/checkout";
 import { penceToPounds } from "../../../domain/money";
 import { WebhookSignatureError } from "../../integrations/payments/payment-provider";
-import { isOwnId, NOT_FOUND_MESSAGE, requireUser } from "../../plugins/auth";
+import { isOwnId, requireUser } from "../../plugins/auth";
 import { errorBody, errorSchema } from "../../front-door/errors";
-import { sendFailure } from "../failure";
+import { notFound, sendFailure } from "../failure";
 import { doneWithMessageAnswer, replies, rowIdOrDigits } from "../schemas";
-
-const bearer = [{ bearer: [] }];
+import { declare } from "../declare";
 
 export const createSessionBody = z.object({
   email: z.string().max(254).optional(),
@@ -47,24 +46,18 @@ export const orderCreatedAnswer = z.object({
 
 export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { services } = app;
+  const { checkout, orders } = app.services;
 
   app.post(
     "/stripe/create-checkout-session",
-    {
-      config: { auth: "customer", rateLimit: { max: 30, timeWindow: "10 minutes" } },
-      schema: {
-        tags: ["checkout"],
-        summary: "Re-prices the basket, re-checks the promo, stores the checkout and answers the hosted payment page's url",
-        security: bearer,
-        body: createSessionBody,
-        response: replies({ 200: checkoutSessionAnswer, 409: errorSchema.extend({ amount_total: z.number().int().optional() }) }, 400, 401, 404, 429, 502),
-      },
-    },
+    declare({ auth: "customer", tag: "checkout", limit: { max: 30, timeWindow: "10 minutes" }, summary: "Re-prices the basket, re-checks the promo, stores the checkout and answers the hosted payment page's url" }, {
+      body: createSessionBody,
+      response: replies({ 200: checkoutSessionAnswer, 409: errorSchema.extend({ amount_total: z.number().int().optional() }) }, 400, 401, 404, 429, 502),
+    }),
     async (request, reply) => {
       const body = request.body;
       if (!isOwnId(request, body.userId)) return reply.status(404).send(errorBody(CHECKOUT_MESSAGES.accountProblem, 404));
-      const result = await services.checkout.start({
+      const result = await checkout.start({
         userId: requireUser(request).userId,
         clientTotalPounds: body.Total,
         lines: body.lines,
@@ -84,19 +77,10 @@ export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     "/stripe/session/:sessionId",
-    {
-      config: { auth: "customer" },
-      schema: {
-        tags: ["checkout"],
-        summary: "A payment session of this customer: amount_total in pence and the client reference",
-        security: bearer,
-        params: z.object({ sessionId: z.string().max(255) }),
-        response: replies({ 200: paymentSessionAnswer }, 401, 404),
-      },
-    },
+    declare({ auth: "customer", tag: "checkout", summary: "A payment session of this customer: amount_total in pence and the client reference" }, { params: z.object({ sessionId: z.string().max(255) }), response: replies({ 200: paymentSessionAnswer }, 401, 404) }),
     async (request, reply) => {
-      const session = await services.checkout.sessionForOwner(requireUser(request).userId, request.params.sessionId);
-      if (!session) return reply.status(404).send(errorBody(NOT_FOUND_MESSAGE, 404));
+      const session = await checkout.sessionForOwner(requireUser(request).userId, request.params.sessionId);
+      if (!session) return notFound(reply);
       return {
         id: session.id,
         amount_total: session.amountTotalPence,
@@ -110,27 +94,20 @@ export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     "/orders/:clientReference",
-    {
-      config: { auth: "customer" },
-      schema: {
-        tags: ["orders"],
-        summary:
-          "Creates the order for a paid checkout (once; later calls answer the same order). Amounts in the body are ignored: the order is made from what the server stored.",
-        security: bearer,
-        params: z.object({ clientReference: z.string().max(64) }),
-        // The spec's body is accepted but not used: money never comes from the browser (DECISIONS rule 6).
-        body: z.object({}).passthrough().optional(),
-        response: replies({ 200: orderCreatedAnswer }, 401, 404, 409),
-      },
-    },
+    declare({ auth: "customer", tag: "orders", summary: "Creates the order for a paid checkout (once; later calls answer the same order). Amounts in the body are ignored: the order is made from what the server stored." }, {
+      params: z.object({ clientReference: z.string().max(64) }),
+      // The spec's body is accepted but not used: money never comes from the browser (DECISIONS rule 6).
+      body: z.object({}).passthrough().optional(),
+      response: replies({ 200: orderCreatedAnswer }, 401, 404, 409),
+    }),
     async (request, reply) => {
       const userId = requireUser(request).userId;
-      const result = await services.checkout.fulfilForOwner(userId, request.params.clientReference);
+      const result = await checkout.fulfilForOwner(userId, request.params.clientReference);
       if (!result.ok) {
-        if (result.reason === "unknown") return reply.status(404).send(errorBody(NOT_FOUND_MESSAGE, 404));
+        if (result.reason === "unknown") return notFound(reply);
         return reply.status(409).send(errorBody(CHECKOUT_MESSAGES.notPaid, 409));
       }
-      const group = await services.orders.groupForOwner(userId, result.orderGroupId);
+      const group = await orders.groupForOwner(userId, result.orderGroupId);
       return {
         order_group_id: result.orderGroupId,
         orders: (group?.items ?? []).map((item) => ({
@@ -151,14 +128,11 @@ export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
     scope.addContentTypeParser("application/json", { parseAs: "buffer", bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
     scope.post(
       "/stripe/webhook",
-      {
-        config: { auth: "public" },
-        schema: { tags: ["checkout"], summary: "Stripe events (signature verified); a paid checkout becomes its order", hide: false },
-      },
+      declare({ auth: "public", tag: "checkout", hide: false, summary: "Stripe events (signature verified); a paid checkout becomes its order" }, {}),
       async (request, reply) => {
         let event;
         try {
-          event = services.checkout.provider.parseWebhook(request.body as Buffer, request.headers["stripe-signature"] as string | undefined);
+          event = checkout.provider.parseWebhook(request.body as Buffer, request.headers["stripe-signature"] as string | undefined);
         } catch (error) {
           if (error instanceof WebhookSignatureError) {
             request.log.warn({ err: error.message }, "webhook refused");
@@ -168,7 +142,7 @@ export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
         }
         const paidTypes = ["checkout.session.completed", "checkout.session.async_payment_succeeded"];
         if (paidTypes.includes(event.type) && event.session && event.session.paymentStatus === "paid") {
-          const result = await services.checkout.fulfilSession(event.session.id, event.session);
+          const result = await checkout.fulfilSession(event.session.id, event.session);
           request.log.info({ eventId: event.id, type: event.type, result }, "webhook handled");
           // A mismatch is for staff to look at; answering an error would only make Stripe retry it forever.
         }
@@ -179,20 +153,10 @@ export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     "/email/send-confirmation",
-    {
-      config: { auth: "customer" },
-      schema: {
-        tags: ["orders"],
-        summary:
-          "Accepted for the spec's clients. The confirmation email is queued once, when the order is made, from the stored order; this call sends nothing new and ignores addresses in the body.",
-        security: bearer,
-        body: z.object({ orderRef: rowIdOrDigits("orderRef") }).passthrough(),
-        response: replies({ 202: doneWithMessageAnswer }, 400, 401, 404),
-      },
-    },
+    declare({ auth: "customer", tag: "orders", summary: "Accepted for the spec's clients. The confirmation email is queued once, when the order is made, from the stored order; this call sends nothing new and ignores addresses in the body." }, { body: z.object({ orderRef: rowIdOrDigits("orderRef") }).passthrough(), response: replies({ 202: doneWithMessageAnswer }, 400, 401, 404) }),
     async (request, reply) => {
-      const group = await services.orders.groupForOwner(requireUser(request).userId, Number(request.body.orderRef));
-      if (!group) return reply.status(404).send(errorBody(NOT_FOUND_MESSAGE, 404));
+      const group = await orders.groupForOwner(requireUser(request).userId, Number(request.body.orderRef));
+      if (!group) return notFound(reply);
       return reply.status(202).send({ success: true as const, message: "Your order confirmation is on its way to your inbox." });
     },
   );

@@ -2,7 +2,6 @@
 // still awaiting artwork, decided with the item's row locked, so a late upload never replaces or
 // un-approves what went Print Ready.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,13 +17,12 @@ let t: TestApp;
 let dataDir: string;
 let art: Buffer;
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "artwork-race-"));
-  t = await createTestApp({ DATA_DIR: dataDir });
+  t = await createTestApp();
+  dataDir = t.config.dataDir;
   art = await cmykJpeg(1800, 1800, 150);
 });
 afterAll(async () => {
   await t?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function orderWithApprovedArtwork(): Promise<{ customer: TestCustomer; orderGroupId: number; orderId: number }> {
@@ -66,7 +64,7 @@ describe("artwork writes and Print Ready", () => {
     const staged = path.join(dataDir, "late.jpg");
     fs.writeFileSync(staged, art);
     const late = await service.storeVersion({ userId: customer.userId, orderId, versionNumber: 1, upload: { path: staged, fileName: "late.jpg", size: art.length, declaredType: "image/jpeg" }, notes: "late notes" });
-    expect(late).toEqual({ ok: false, status: 409, message: "Artwork can no longer be changed: this item is Print Ready." });
+    expect(late).toEqual({ ok: false, reason: "conflict", message: "Artwork can no longer be changed: this item is Print Ready." });
 
     const [after] = await t.db.db.select().from(orderFiles).where(eq(orderFiles.orderId, orderId));
     expect(after).toMatchObject({ approved: true, fileName: "first.jpg", pdfKey: before!.pdfKey });

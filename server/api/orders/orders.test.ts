@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
@@ -9,25 +8,20 @@ import { ARTWORK_MESSAGES } from "../../../domain/artwork";
 import { readPdfText } from "../../../tests/support/pdf-text";
 import { signUp, type TestCustomer } from "../../../tests/factories/accounts";
 import { cmykJpeg, multipart, rgbPng } from "../../../tests/factories/artwork";
-import { bannerLine, placeOrder, saveTestAddresses, TEST_ADDRESS } from "../../../tests/factories/checkout";
+import { bannerLine, customerWithAddresses, placeOrder, saveTestAddresses, TEST_ADDRESS } from "../../../tests/factories/checkout";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app";
 
 let t: TestApp;
 let dataDir: string;
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "orders-test-"));
-  t = await createTestApp({ DATA_DIR: dataDir });
+  t = await createTestApp();
+  dataDir = t.config.dataDir;
 });
 afterAll(async () => {
   await t?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function customer(): Promise<TestCustomer> {
-  const c = await signUp(t.app);
-  await saveTestAddresses(t.app, c);
-  return c;
-}
+const customer = () => customerWithAddresses(t.app);
 
 /** A 304 × 304 mm banner: small enough that test artwork at print resolution stays small. */
 const smallBanner = (overrides = {}) => bannerLine(t.app, { customWidth: 304, customHeight: 304, quantity: 4, ...overrides });

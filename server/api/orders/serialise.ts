@@ -30,6 +30,33 @@ export const orderFileSchema = z.object({
   uploaded_at: z.string(),
 });
 
+/** One item of an order: what was ordered, its price, its progress and its artwork versions. */
+export const orderItemSchema = z.object({
+  order_id: z.number().int(),
+  product_id: z.number().int(),
+  product_name: z.string(),
+  product_slug: z.string(),
+  image: z.string().nullable(),
+  qty: z.number().int(),
+  versions: z.number().int(),
+  price: z.number(),
+  price_pence: z.number().int(),
+  unit_pence: z.number().int(),
+  tier_percent: z.number().int(),
+  size: z.string(),
+  width_mm: z.number().nullable(),
+  height_mm: z.number().nullable(),
+  orientation: z.string().nullable(),
+  attributes: z.array(z.object({ group: z.string(), subattribute: z.string(), subattribute_id: z.number().int() })),
+  status: orderStatusSchema,
+  express: z.boolean(),
+  delivery_date: z.string(),
+  notes: z.string(),
+  rejection_reason: z.string().nullable(),
+  attributes_attached: z.boolean(),
+  files: z.array(orderFileSchema),
+});
+
 export const orderGroupSchema = z.object({
   order_group_id: z.number().int(),
   created_at: z.string(),
@@ -57,33 +84,7 @@ export const orderGroupSchema = z.object({
   tracking_number: z.string().nullable(),
   dispatched_at: z.string().nullable(),
   ship_unbranded: z.boolean(),
-  products: z.array(
-    z.object({
-      order_id: z.number().int(),
-      product_id: z.number().int(),
-      product_name: z.string(),
-      product_slug: z.string(),
-      image: z.string().nullable(),
-      qty: z.number().int(),
-      versions: z.number().int(),
-      price: z.number(),
-      price_pence: z.number().int(),
-      unit_pence: z.number().int(),
-      tier_percent: z.number().int(),
-      size: z.string(),
-      width_mm: z.number().nullable(),
-      height_mm: z.number().nullable(),
-      orientation: z.string().nullable(),
-      attributes: z.array(z.object({ group: z.string(), subattribute: z.string(), subattribute_id: z.number().int() })),
-      status: orderStatusSchema,
-      express: z.boolean(),
-      delivery_date: z.string(),
-      notes: z.string(),
-      rejection_reason: z.string().nullable(),
-      attributes_attached: z.boolean(),
-      files: z.array(orderFileSchema),
-    }),
-  ),
+  products: z.array(orderItemSchema),
   events: z.array(z.object({ order_id: z.number().int().nullable(), from: z.string().nullable(), to: z.string(), note: z.string().nullable(), at: z.string(), by: z.string() })),
 });
 

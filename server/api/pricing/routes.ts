@@ -7,6 +7,7 @@ import { errorBody, errorSchema } from "../../front-door/errors";
 import { rowIdOrDigits } from "../schemas";
 import type { Services } from "../../services";
 import type { CatalogueSnapshot } from "../../services/catalogue-service";
+import { declare } from "../declare";
 
 /** A number, or a string holding one (form inputs send strings). Empty means "not given". */
 const numeric = (field: string) =>
@@ -82,16 +83,8 @@ export async function pricingRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     "/calculatePrice",
-    {
-      // Called on every change a customer makes: also answered by the listener ahead of the router.
-      config: { auth: "public", direct: (body: CalculatePriceBody) => calculatePrice(services, body) },
-      schema: {
-        tags: ["pricing"],
-        summary: "The price of one configured line, in pounds (total), with the pence breakdown",
-        body: calculatePriceBody,
-        response: calculatePriceResponse,
-      },
-    },
+    // Called on every change a customer makes: also answered by the listener ahead of the router.
+    declare({ auth: "public", tag: "pricing", direct: (body: CalculatePriceBody) => calculatePrice(services, body), summary: "The price of one configured line, in pounds (total), with the pence breakdown" }, { body: calculatePriceBody, response: calculatePriceResponse }),
     async (request, reply) => {
       const { status, payload } = await calculatePrice(services, request.body);
       return reply.status(status).send(payload);

@@ -5,6 +5,7 @@ import { basisPointsToPercent } from "../../../domain/totals";
 import { bearerToken } from "../../plugins/auth";
 import { NEW_CUSTOMERS_ONLY_MESSAGE } from "../../services/checkout-service";
 import { replies } from "../schemas";
+import { declare } from "../declare";
 
 export const PROMO_APPLIED = "Promo code applied!";
 
@@ -13,28 +14,23 @@ export const promoAnswer = z.object({ success: z.boolean(), discount: z.number()
 
 export async function promotionRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { services } = app;
+  const { promos, accounts, checkout } = app.services;
 
   app.post(
     "/apply-promo",
-    {
-      config: { auth: "public", rateLimit: { max: 10, timeWindow: "1 minute" } },
-      schema: {
-        tags: ["promotions"],
-        summary: "Checks a promo code; discount is a percentage off Sub Total",
-        body: z.object({ promoCode: z.string({ error: "promoCode is required" }).max(64, "promoCode is too long") }),
-        response: replies({ 200: promoAnswer }, 400, 429),
-      },
-    },
+    declare({ auth: "public", tag: "promotions", limit: { max: 10, timeWindow: "1 minute" }, summary: "Checks a promo code; discount is a percentage off Sub Total" }, {
+      body: z.object({ promoCode: z.string({ error: "promoCode is required" }).max(64, "promoCode is too long") }),
+      response: replies({ 200: promoAnswer }, 400, 429),
+    }),
     async (request) => {
-      const result = await services.promos.check(request.body.promoCode);
+      const result = await promos.check(request.body.promoCode);
       if (!result.ok) return { success: false, discount: 0, message: result.message };
       // A signed-in returning customer hears now that a new-customer code is not for them; everyone is
       // checked again when payment starts (a guest's email is only known then).
       if (result.newCustomersOnly) {
         const token = bearerToken(request);
-        const user = token ? await services.accounts.authenticate(token) : null;
-        if (user && (await services.checkout.isReturningCustomer(user.userId))) {
+        const user = token ? await accounts.authenticate(token) : null;
+        if (user && (await checkout.isReturningCustomer(user.userId))) {
           return { success: false, discount: 0, message: NEW_CUSTOMERS_ONLY_MESSAGE };
         }
       }

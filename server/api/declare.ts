@@ -1,0 +1,29 @@
+// How a route declares itself: who may call it (enforced once, in plugins/auth.ts), its rate limit, its
+// line in the API document, and its schemas. `declare({ auth: "staff", tag: "staff", summary }, { params,
+// body, response })` gives Fastify's `config` and `schema`; a guarded route is documented as needing the
+// bearer token.
+import type { FastifySchema } from "fastify";
+import type { RouteAccess } from "../plugins/auth";
+import type { DirectAnswer } from "../direct-routes";
+
+const BEARER = [{ bearer: [] }];
+
+export type Declaration = {
+  auth: RouteAccess;
+  tag: string;
+  summary: string;
+  /** Requests per client address (counted by @fastify/rate-limit). */
+  limit?: { max: number; timeWindow: string };
+  /** Also answered by the listener ahead of the router (server/direct-routes.ts): public POSTs only. */
+  direct?: (body: never) => DirectAnswer | Promise<DirectAnswer>;
+  /** Left out of the API document. */
+  hide?: boolean;
+};
+
+export function declare<const Schema extends FastifySchema>(declaration: Declaration, schema: Schema) {
+  const { auth, tag, summary, limit, direct, hide } = declaration;
+  return {
+    config: { auth, ...(limit ? { rateLimit: limit } : {}), ...(direct ? { direct } : {}) },
+    schema: { tags: [tag], summary, ...(auth === "public" ? {} : { security: BEARER }), ...(hide ? { hide } : {}), ...schema },
+  };
+}
