@@ -69,33 +69,26 @@ function withPostcodeRule<T extends z.ZodRawShape>(shape: z.ZodObject<T>) {
   });
 }
 
-/** Billing: address 1, town, postcode and country are required (names are optional on billing). */
-export const billingAddressSchema = withPostcodeRule(
-  z.object({
-    first_name: optionalText(),
-    last_name: optionalText(),
-    company: optionalText(),
-    address1: required(ADDRESS_MESSAGES.address1Required),
-    address2: optionalText(),
-    town: required(ADDRESS_MESSAGES.townRequired),
-    county: optionalText(),
-    postcode: required(ADDRESS_MESSAGES.postcodeRequired, 20),
-    country,
-  }),
-);
+/** The lines every address has: address 1, town, postcode and country are required. */
+const addressLines = {
+  company: optionalText(),
+  address1: required(ADDRESS_MESSAGES.address1Required),
+  address2: optionalText(),
+  town: required(ADDRESS_MESSAGES.townRequired),
+  county: optionalText(),
+  postcode: required(ADDRESS_MESSAGES.postcodeRequired, 20),
+  country,
+};
 
-/** Delivery: names too; county is shown as required in the spec's form but never checked. */
+/** Billing: the names are optional. */
+export const billingAddressSchema = withPostcodeRule(z.object({ first_name: optionalText(), last_name: optionalText(), ...addressLines }));
+
+/** Delivery: names too, and instructions; county is shown as required in the spec's form but never checked. */
 export const deliveryAddressSchema = withPostcodeRule(
   z.object({
     first_name: required(ADDRESS_MESSAGES.firstNameRequired),
     last_name: required(ADDRESS_MESSAGES.lastNameRequired),
-    company: optionalText(),
-    address1: required(ADDRESS_MESSAGES.address1Required),
-    address2: optionalText(),
-    town: required(ADDRESS_MESSAGES.townRequired),
-    county: optionalText(),
-    postcode: required(ADDRESS_MESSAGES.postcodeRequired, 20),
-    country,
+    ...addressLines,
     instructions: optionalText(500),
   }),
 );

@@ -77,7 +77,10 @@ export function SelectField({
 }
 
 /** A status line for the outcome of a form (success or the server's message). */
-export function FormStatus({ status }: { status: { ok: boolean; text: string } | null }) {
+/** What a form says after it was sent: a success in the brand colour, a failure in red. */
+export type FormStatusValue = { ok: boolean; text: string } | null;
+
+export function FormStatus({ status }: { status: FormStatusValue }) {
   return (
     <p role="status" className={`text-sm font-semibold ${status?.ok ? "text-brand-700" : "text-red-700"}`}>
       {status?.text ?? ""}
@@ -147,4 +150,27 @@ export function useSchemaForm<S extends z.ZodType>(schema: S, initial: Record<st
   };
 
   return { values, setValues, errors, setErrors, field, check, parsed: () => schema.parse(values) as z.output<S> };
+}
+
+/**
+ * A form's submission: the form is checked first (every error shown, the first field focused), then `send`
+ * runs while the form is busy; what it answers, or `failed` makes of what it throws, is the form's status.
+ */
+export function useFormSubmit(form: { check: (formId: string) => boolean }, formId: string, send: () => Promise<FormStatusValue>, failed: (error: unknown) => FormStatusValue) {
+  const [status, setStatus] = useState<FormStatusValue>(null);
+  const [busy, setBusy] = useState(false);
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setStatus(null);
+    if (!form.check(formId)) return;
+    setBusy(true);
+    try {
+      setStatus(await send());
+    } catch (error) {
+      setStatus(failed(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { status, setStatus, busy, onSubmit };
 }

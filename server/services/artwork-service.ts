@@ -123,18 +123,26 @@ export function createArtworkService(deps: ArtworkServiceDeps): ArtworkService {
     return { ok: true, file: outcome.file };
   }
 
+  /** The item a new version's file is for, and its ordered size: only while artwork may still change. */
+  async function uploadTarget(userId: number, orderId: number, versionNumber: number): Promise<{ ok: true; item: OrderRow; ordered: OrderedArtwork } | Failure> {
+    const item = await ownedItem(userId, orderId);
+    if (!item) return failure("not-found", "Not found");
+    const problem = versionProblem(item, versionNumber);
+    if (problem) return problem;
+    const ordered = orderedFor(item);
+    if (!ordered) return failure("conflict", "This item has no size to check the artwork against.");
+    return { ok: true, item, ordered };
+  }
+
   const prefixOf = (key: string) => `${key.slice(0, key.lastIndexOf("/"))}/`;
 
   return {
     orderedFor,
 
     async storeVersion({ userId, orderId, versionNumber, upload, quantity, notes }) {
-      const item = await ownedItem(userId, orderId);
-      if (!item) return { ok: false, reason: "not-found", message: "Not found" };
-      const problem = versionProblem(item, versionNumber);
-      if (problem) return problem;
-      const ordered = orderedFor(item);
-      if (!ordered) return { ok: false, reason: "conflict", message: "This item has no size to check the artwork against." };
+      const target = await uploadTarget(userId, orderId, versionNumber);
+      if (!target.ok) return target;
+      const { item, ordered } = target;
 
       const workPdf = path.join(tmpDir, `${randomUUID()}.pdf`);
       try {
@@ -168,12 +176,9 @@ export function createArtworkService(deps: ArtworkServiceDeps): ArtworkService {
     },
 
     async storeClientPdf({ userId, orderId, versionNumber, pdf, thumbnail, notes }) {
-      const item = await ownedItem(userId, orderId);
-      if (!item) return { ok: false, reason: "not-found", message: "Not found" };
-      const problem = versionProblem(item, versionNumber);
-      if (problem) return problem;
-      const ordered = orderedFor(item);
-      if (!ordered) return { ok: false, reason: "conflict", message: "This item has no size to check the artwork against." };
+      const target = await uploadTarget(userId, orderId, versionNumber);
+      if (!target.ok) return target;
+      const { item, ordered } = target;
       const preflight = await processor.preflight(pdf.path, ordered);
       if (preflight.verdict === "fail") return { ok: false, reason: "unprocessable", message: preflight.checks[0]?.message ?? "This file cannot be printed.", preflight };
       const head = await readHead(pdf.path, 5);

@@ -1,11 +1,9 @@
-import { useEffect, useId, useState } from "react";
-import { useNavigate } from "react-router";
+import { useId, useState } from "react";
 import { ACCOUNT_MESSAGES, detailsSchema, TITLES } from "../../../domain/account";
-import { FormStatus, SelectField, TextField, useSchemaForm } from "../../components/form-field";
+import { FormStatus, SelectField, TextField, useFormSubmit, useSchemaForm } from "../../components/form-field";
 import { fetchMe, updateMe } from "../../lib/account-api";
 import { ApiResponseError } from "../../lib/api-client";
-import { useIsLoggedIn } from "../../lib/auth";
-import { useHydrated } from "../../lib/use-hydrated";
+import { useSignedInLoad } from "../../lib/use-signed-in";
 import type { Route } from "./+types/details";
 
 export const meta: Route.MetaFunction = () => [{ title: "Your details | Printwise Trade Print" }, { name: "robots", content: "noindex" }];
@@ -13,55 +11,35 @@ export const meta: Route.MetaFunction = () => [{ title: "Your details | Printwis
 const EMPTY = { title: "", firstname: "", lastname: "", email: "", telephone: "" };
 
 export default function DetailsPage() {
-  const hydrated = useHydrated();
-  const loggedIn = useIsLoggedIn();
-  const navigate = useNavigate();
   const formId = useId();
   const form = useSchemaForm(detailsSchema, EMPTY);
   const { setValues } = form;
   const [loaded, setLoaded] = useState(false);
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!hydrated) return;
-    // Spec section 2: without a token the details page sends the visitor home.
-    if (!loggedIn) {
-      navigate("/", { replace: true });
-      return;
-    }
-    const controller = new AbortController();
-    fetchMe(controller.signal).then(
-      (me) => {
-        setValues({ title: me.title ?? "", firstname: me.firstname, lastname: me.lastname, email: me.email, telephone: me.telephone });
-        setLoaded(true);
-      },
-      (error: unknown) => {
-        if ((error as Error).name !== "AbortError") setStatus({ ok: false, text: ACCOUNT_MESSAGES.networkError });
-      },
-    );
-    return () => controller.abort();
-  }, [hydrated, loggedIn, navigate, setValues]);
-
-  const onSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setStatus(null);
-    if (!form.check(formId)) return;
-    setBusy(true);
-    try {
-      await updateMe(form.parsed());
-      setStatus({ ok: true, text: ACCOUNT_MESSAGES.detailsUpdated });
-    } catch (error) {
-      if (error instanceof ApiResponseError) {
-        form.setErrors(error.errors);
-        setStatus({ ok: false, text: error.serverMessage ?? ACCOUNT_MESSAGES.detailsFailed });
-      } else {
-        setStatus({ ok: false, text: ACCOUNT_MESSAGES.networkError });
-      }
-    } finally {
-      setBusy(false);
-    }
+  const save = async () => {
+    await updateMe(form.parsed());
+    return { ok: true, text: ACCOUNT_MESSAGES.detailsUpdated };
   };
+  const { status, setStatus, busy, onSubmit } = useFormSubmit(form, formId, save, (error) => {
+    if (!(error instanceof ApiResponseError)) return { ok: false, text: ACCOUNT_MESSAGES.networkError };
+    form.setErrors(error.errors);
+    return { ok: false, text: error.serverMessage ?? ACCOUNT_MESSAGES.detailsFailed };
+  });
+
+  // Spec section 2: without a token the details page sends the visitor home.
+  useSignedInLoad(
+    (_userId, signal) =>
+      void fetchMe(signal).then(
+        (me) => {
+          setValues({ title: me.title ?? "", firstname: me.firstname, lastname: me.lastname, email: me.email, telephone: me.telephone });
+          setLoaded(true);
+        },
+        (error: unknown) => {
+          if ((error as Error).name !== "AbortError") setStatus({ ok: false, text: ACCOUNT_MESSAGES.networkError });
+        },
+      ),
+    { signedOutTo: "/" },
+  );
+
 
   // The form is drawn at once, its fields disabled until the saved details arrive.
   return (

@@ -1,7 +1,7 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import { Link } from "react-router";
 import { ACCOUNT_MESSAGES, passwordResetRequestSchema } from "../../../domain/account";
-import { FormStatus, TextField, useSchemaForm } from "../../components/form-field";
+import { FormStatus, TextField, useFormSubmit, useSchemaForm } from "../../components/form-field";
 import { requestPasswordReset } from "../../lib/account-api";
 import { ApiResponseError } from "../../lib/api-client";
 import type { Route } from "./+types/forgot-password";
@@ -11,23 +11,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Forgotten your password
 export default function ForgotPasswordPage() {
   const formId = useId();
   const form = useSchemaForm(passwordResetRequestSchema, { email: "" });
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const onSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setStatus(null);
-    if (!form.check(formId)) return;
-    setBusy(true);
-    try {
-      const result = await requestPasswordReset(form.parsed().email);
-      setStatus({ ok: true, text: result.message });
-    } catch (error) {
-      setStatus({ ok: false, text: error instanceof ApiResponseError ? error.message : ACCOUNT_MESSAGES.networkError });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { status, busy, onSubmit } = useFormSubmit(
+    form,
+    formId,
+    async () => ({ ok: true, text: (await requestPasswordReset(form.parsed().email)).message }),
+    (error) => ({ ok: false, text: error instanceof ApiResponseError ? error.message : ACCOUNT_MESSAGES.networkError }),
+  );
 
   return (
     <div className="container-page max-w-xl py-10">

@@ -1,27 +1,14 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { DetailsIcon, LogoutIcon, OrdersIcon, UserIcon } from "../../components/icons";
 import { fetchMe, signOut, type Me } from "../../lib/account-api";
-import { useIsLoggedIn } from "../../lib/auth";
-import { useHydrated } from "../../lib/use-hydrated";
+import { useSignedInLoad } from "../../lib/use-signed-in";
 
 /** The User Hub: shown instead of the login page when signed in (spec section 2). */
 export default function AccountHub() {
-  const hydrated = useHydrated();
-  const loggedIn = useIsLoggedIn();
   const navigate = useNavigate();
   const [me, setMe] = useState<Me | null>(null);
-
-  useEffect(() => {
-    if (!hydrated) return;
-    if (!loggedIn) {
-      navigate("/login", { replace: true });
-      return;
-    }
-    const controller = new AbortController();
-    fetchMe(controller.signal).then(setMe, () => {});
-    return () => controller.abort();
-  }, [hydrated, loggedIn, navigate]);
+  useSignedInLoad((_userId, signal) => void fetchMe(signal).then(setMe, () => {}));
 
   // The tiles need no data: they show at once, and the greeting fills in when the account has loaded.
   const tile = "flex h-full flex-col items-start gap-3 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200 hover:ring-brand-600 focus-visible:ring-brand-600";

@@ -1,7 +1,7 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId } from "react";
 import { Link, useNavigate } from "react-router";
 import { ACCOUNT_MESSAGES, loginRequestSchema } from "../../../domain/account";
-import { FormStatus, TextField, useSchemaForm } from "../../components/form-field";
+import { FormStatus, TextField, useFormSubmit, useSchemaForm } from "../../components/form-field";
 import { fetchMe, login } from "../../lib/account-api";
 import { ApiResponseError } from "../../lib/api-client";
 import { storeSession, useIsLoggedIn } from "../../lib/auth";
@@ -52,24 +52,15 @@ export default function LoginPage() {
 export function SignInForm({ onSignedIn, submitLabel = "Log in" }: { onSignedIn: () => void; submitLabel?: string }) {
   const formId = useId();
   const form = useSchemaForm(loginRequestSchema, { email: "", password: "" });
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const onSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setStatus(null);
-    if (!form.check(formId)) return;
-    setBusy(true);
-    try {
-      storeSession(await login(form.values.email!, form.values.password!));
-      onSignedIn();
-    } catch (error) {
-      const text = error instanceof ApiResponseError ? (error.serverMessage ?? ACCOUNT_MESSAGES.loginFailed) : ACCOUNT_MESSAGES.networkError;
-      setStatus({ ok: false, text });
-    } finally {
-      setBusy(false);
-    }
+  const signIn = async () => {
+    storeSession(await login(form.values.email!, form.values.password!));
+    onSignedIn();
+    return null;
   };
+  const { status, busy, onSubmit } = useFormSubmit(form, formId, signIn, (error) => ({
+    ok: false,
+    text: error instanceof ApiResponseError ? (error.serverMessage ?? ACCOUNT_MESSAGES.loginFailed) : ACCOUNT_MESSAGES.networkError,
+  }));
 
   return (
     <form id={formId} onSubmit={onSubmit} noValidate className="mt-5 space-y-4" aria-label="Sign in">

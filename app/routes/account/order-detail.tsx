@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { useState } from "react";
+import { Link, useParams } from "react-router";
 import { cardSummary } from "../../../domain/card";
 import { formatDeliveryDate, formatPence } from "../../../domain/format";
 import { orderDateText } from "../../../domain/order-display";
@@ -7,9 +7,8 @@ import { paymentLabel } from "../../../domain/order-status";
 import { LoadingState } from "../../components/loading-state";
 import { OrderProgress } from "../../components/order-progress";
 import { ApiResponseError } from "../../lib/api-client";
-import { useIsLoggedIn } from "../../lib/auth";
 import { fetchGroup, openPrivateFile, type OrderGroup } from "../../lib/orders-api";
-import { useHydrated } from "../../lib/use-hydrated";
+import { useSignedInLoad } from "../../lib/use-signed-in";
 import type { Route } from "./+types/order-detail";
 import { OrderItemRow } from "./order-item-row";
 
@@ -17,28 +16,20 @@ export const meta: Route.MetaFunction = ({ params }) => [{ title: `Order ${param
 
 export default function OrderDetailPage() {
   const { orderId = "" } = useParams();
-  const hydrated = useHydrated();
-  const loggedIn = useIsLoggedIn();
-  const navigate = useNavigate();
   const [state, setState] = useState<{ kind: "loading" } | { kind: "missing" } | { kind: "error" } | { kind: "ready"; group: OrderGroup }>({ kind: "loading" });
   const [invoiceProblem, setInvoiceProblem] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (!hydrated) return;
-    if (!loggedIn) {
-      navigate("/login", { replace: true });
-      return;
-    }
-    const controller = new AbortController();
-    fetchGroup(orderId, controller.signal).then(
-      (group) => setState({ kind: "ready", group }),
-      (error: unknown) => {
-        if ((error as Error).name === "AbortError") return;
-        setState(error instanceof ApiResponseError && (error.status === 404 || error.status === 400) ? { kind: "missing" } : { kind: "error" });
-      },
-    );
-    return () => controller.abort();
-  }, [hydrated, loggedIn, orderId, navigate]);
+  useSignedInLoad(
+    (_userId, signal) =>
+      void fetchGroup(orderId, signal).then(
+        (group) => setState({ kind: "ready", group }),
+        (error: unknown) => {
+          if ((error as Error).name === "AbortError") return;
+          setState(error instanceof ApiResponseError && (error.status === 404 || error.status === 400) ? { kind: "missing" } : { kind: "error" });
+        },
+      ),
+    { key: orderId },
+  );
 
   if (state.kind === "loading") {
     return (

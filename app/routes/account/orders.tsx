@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useCallback, useState } from "react";
+import { Link } from "react-router";
 import { orderDateText, orderTotalText } from "../../../domain/order-display";
 import { fetchOrderPage, type OrderListEntry } from "../../lib/orders-api";
-import { userIdStore, useIsLoggedIn } from "../../lib/auth";
+import { userIdStore } from "../../lib/auth";
 import { LoadingState } from "../../components/loading-state";
-import { useHydrated } from "../../lib/use-hydrated";
+import { useSignedInLoad } from "../../lib/use-signed-in";
 import type { Route } from "./+types/orders";
 
 export const meta: Route.MetaFunction = () => [{ title: "Your orders | Printwise Trade Print" }, { name: "robots", content: "noindex" }];
@@ -13,30 +13,17 @@ export const meta: Route.MetaFunction = () => [{ title: "Your orders | Printwise
 const fetchPage = (userId: string, after: string | null) => fetchOrderPage(userId, after).catch(() => ({ entries: [] as OrderListEntry[], next: null }));
 
 export default function OrdersPage() {
-  const hydrated = useHydrated();
-  const loggedIn = useIsLoggedIn();
-  const navigate = useNavigate();
   const [entries, setEntries] = useState<OrderListEntry[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
 
-  useEffect(() => {
-    if (!hydrated) return;
-    const userId = userIdStore.get();
-    if (!loggedIn || !userId) {
-      navigate("/login", { replace: true });
-      return;
-    }
-    let cancelled = false;
+  useSignedInLoad((userId, signal) => {
     void fetchPage(userId, null).then((page) => {
-      if (cancelled) return;
+      if (signal.aborted) return;
       setEntries(page.entries);
       setNext(page.next);
     });
-    return () => {
-      cancelled = true;
-    };
-  }, [hydrated, loggedIn, navigate]);
+  });
 
   const loadMore = useCallback(async () => {
     const userId = userIdStore.get();

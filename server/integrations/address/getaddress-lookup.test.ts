@@ -1,9 +1,10 @@
 import http from "node:http";
-import net from "node:net";
+import type net from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { ADDRESS_LOOKUP_UNAVAILABLE, AddressLookupError, type LookupContext, type UkAddress } from "./address-lookup";
 import { createGetAddressLookup, GETADDRESS_BASE_URL } from "./getaddress-lookup";
 import { createAddressLookup } from "./index";
+import { freePort, rejectionOf } from "../../../tests/support/net";
 
 /** Characters that must be encoded, so the test sees whether they were. */
 const API_KEY = "test-KEY_0123+secret/&=x";
@@ -35,14 +36,6 @@ function json(status: number, body: unknown): Handler {
   };
 }
 
-/** A port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", () => resolve()));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 afterEach(async () => {
   for (const server of servers.splice(0)) {
@@ -51,15 +44,6 @@ afterEach(async () => {
   }
 });
 
-/** The error a call rejects with; fails the test when it does not reject. */
-async function rejection(promise: Promise<unknown>): Promise<AddressLookupError> {
-  const error = await promise.then(
-    () => expect.fail("expected the call to fail"),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AddressLookupError);
-  return error as AddressLookupError;
-}
 
 function expectNoKey(error: AddressLookupError): void {
   expect(error.message).toBe(ADDRESS_LOOKUP_UNAVAILABLE);
@@ -212,7 +196,7 @@ describe("getAddress failures", () => {
     const lookup = createGetAddressLookup({ apiKey: API_KEY, baseUrl: provider.baseUrl });
 
     for (const call of [() => lookup.suggest("westminster", guest), () => lookup.resolve("ga:abc123", guest)]) {
-      const error = await rejection(call());
+      const error = await rejectionOf(call(), AddressLookupError);
       expect(error.status).toBe(status);
       expect(error.detail).toMatch(detail);
       expectNoKey(error);
@@ -221,14 +205,14 @@ describe("getAddress failures", () => {
 
   it("treats a 404 from autocomplete as a failure, not as no results", async () => {
     const provider = await startProvider(json(404, {}));
-    const error = await rejection(createGetAddressLookup({ apiKey: API_KEY, baseUrl: provider.baseUrl }).suggest("westminster", guest));
+    const error = await rejectionOf(createGetAddressLookup({ apiKey: API_KEY, baseUrl: provider.baseUrl }).suggest("westminster", guest), AddressLookupError);
     expect(error.status).toBe(404);
   });
 
   it("reports a closed port as a network error without the key", async () => {
-    const lookup = createGetAddressLookup({ apiKey: API_KEY, baseUrl: `http://127.0.0.1:${await closedPort()}` });
+    const lookup = createGetAddressLookup({ apiKey: API_KEY, baseUrl: `http://127.0.0.1:${await freePort()}` });
     for (const call of [() => lookup.suggest("westminster", guest), () => lookup.resolve("ga:abc123", guest)]) {
-      const error = await rejection(call());
+      const error = await rejectionOf(call(), AddressLookupError);
       expect(error.status).toBeNull();
       expect(error.detail).toMatch(/ECONNREFUSED/);
       expectNoKey(error);
@@ -239,7 +223,7 @@ describe("getAddress failures", () => {
     const provider = await startProvider(() => {
       // never answers; afterEach closes the connection
     });
-    const error = await rejection(createGetAddressLookup({ apiKey: API_KEY, baseUrl: provider.baseUrl, timeoutMs: 150 }).suggest("westminster", guest));
+    const error = await rejectionOf(createGetAddressLookup({ apiKey: API_KEY, baseUrl: provider.baseUrl, timeoutMs: 150 }).suggest("westminster", guest), AddressLookupError);
     expect(error.detail).toBe("autocomplete: no answer within 150 ms");
     expectNoKey(error);
   });
@@ -249,7 +233,7 @@ describe("getAddress failures", () => {
       res.writeHead(200, { "content-type": "application/json" });
       res.write('{"postcode":');
     });
-    const error = await rejection(createGetAddressLookup({ apiKey: API_KEY, baseUrl: provider.baseUrl, timeoutMs: 150 }).resolve("ga:abc123", guest));
+    const error = await rejectionOf(createGetAddressLookup({ apiKey: API_KEY, baseUrl: provider.baseUrl, timeoutMs: 150 }).resolve("ga:abc123", guest), AddressLookupError);
     expect(error.detail).toBe("get: no answer within 150 ms");
   });
 
@@ -261,7 +245,7 @@ describe("getAddress failures", () => {
       res.writeHead(200, { "content-type": "application/json" });
       res.end(body);
     });
-    const error = await rejection(createGetAddressLookup({ apiKey: API_KEY, baseUrl: provider.baseUrl }).suggest("westminster", guest));
+    const error = await rejectionOf(createGetAddressLookup({ apiKey: API_KEY, baseUrl: provider.baseUrl }).suggest("westminster", guest), AddressLookupError);
     expect(error.detail).toMatch(detail);
   });
 

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import net from "node:net";
+import type net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from "../../../tests/setup/test-app";
 import { parseHeaders } from "../../dev/mail-viewer";
 import { createEmailSender, enqueueEmail } from "../../services/email-outbox";
 import { createFileTransport, createSmtpTransport, createTransport, type OutgoingMail } from "./transport";
+import { freePort } from "../../../tests/support/net";
 
 const tempDirs: string[] = [];
 function tempDir(): string {
@@ -50,14 +51,6 @@ async function startSmtpServer(port = 0): Promise<{ port: number; received: Rece
   return { port: address.port, received };
 }
 
-/** A port nothing listens on (yet). */
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", () => resolve()));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));

@@ -1,9 +1,9 @@
-import net from "node:net";
 import Stripe from "stripe";
 import { afterEach, describe, expect, it } from "vitest";
 import { startFakeStripeServer, type FakeStripeServer } from "../../../tests/fakes/fake-stripe-server";
 import { PaymentProviderError, WebhookSignatureError, type CreateCheckoutInput, type PaymentProvider } from "./payment-provider";
 import { createStripeProvider, STRIPE_MAX_SESSION_MS, STRIPE_MIN_SESSION_MS, stripeExpiresAt } from "./stripe-provider";
+import { freePort, rejectionOf } from "../../../tests/support/net";
 
 const WEBHOOK_SECRET = "whsec_test_printShopWebhookSecret0001";
 
@@ -48,24 +48,7 @@ function checkoutInput(overrides: Partial<CreateCheckoutInput> = {}): CreateChec
   };
 }
 
-/** The error a call rejects with; fails the test when it does not reject. */
-async function rejection(promise: Promise<unknown>): Promise<PaymentProviderError> {
-  const error = await promise.then(
-    () => expect.fail("expected the call to fail"),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(PaymentProviderError);
-  return error as PaymentProviderError;
-}
 
-/** A port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", () => resolve()));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 describe("Stripe provider: creating a checkout session", () => {
   it("sends the exact line items, references, URLs and idempotency key, and maps Stripe's answer", async () => {
@@ -143,17 +126,17 @@ describe("Stripe provider: creating a checkout session", () => {
 
   it("refuses line items that do not add up to the total before sending anything", async () => {
     const { fake, provider } = await setup();
-    const error = await rejection(provider.createCheckoutSession(checkoutInput({ totalPence: 6481 })));
+    const error = await rejectionOf(provider.createCheckoutSession(checkoutInput({ totalPence: 6481 })), PaymentProviderError);
     expect(error.message).toBe("Line items add up to 6480p, not 6481p");
     expect(fake.requests).toHaveLength(0);
   });
 
   it("refuses fractional, negative or zero-quantity lines and an empty basket before sending anything", async () => {
     const { fake, provider } = await setup();
-    await rejection(provider.createCheckoutSession(checkoutInput({ lineItems: [{ name: "Poster", amountPence: 12.5, quantity: 2 }], totalPence: 25 })));
-    await rejection(provider.createCheckoutSession(checkoutInput({ lineItems: [{ name: "Refund", amountPence: -100, quantity: 1 }], totalPence: -100 })));
-    await rejection(provider.createCheckoutSession(checkoutInput({ lineItems: [{ name: "Poster", amountPence: 1000, quantity: 0 }], totalPence: 0 })));
-    await rejection(provider.createCheckoutSession(checkoutInput({ lineItems: [], totalPence: 0 })));
+    await rejectionOf(provider.createCheckoutSession(checkoutInput({ lineItems: [{ name: "Poster", amountPence: 12.5, quantity: 2 }], totalPence: 25 })), PaymentProviderError);
+    await rejectionOf(provider.createCheckoutSession(checkoutInput({ lineItems: [{ name: "Refund", amountPence: -100, quantity: 1 }], totalPence: -100 })), PaymentProviderError);
+    await rejectionOf(provider.createCheckoutSession(checkoutInput({ lineItems: [{ name: "Poster", amountPence: 1000, quantity: 0 }], totalPence: 0 })), PaymentProviderError);
+    await rejectionOf(provider.createCheckoutSession(checkoutInput({ lineItems: [], totalPence: 0 })), PaymentProviderError);
     expect(fake.requests).toHaveLength(0);
   });
 
@@ -165,8 +148,9 @@ describe("Stripe provider: creating a checkout session", () => {
     expect(again.amountTotalPence).toBe(6480);
     expect(fake.requests.map((r) => r.idempotencyKey)).toEqual(["chk_7f3a9c", "chk_7f3a9c"]);
 
-    const error = await rejection(
+    const error = await rejectionOf(
       provider.createCheckoutSession(checkoutInput({ lineItems: [{ name: "Vinyl banner × 3", amountPence: 6480, quantity: 1 }] })),
+    PaymentProviderError,
     );
     expect(error.status).toBe(400);
     expect(error.code).toBe("idempotency_error");
@@ -185,7 +169,7 @@ describe("Stripe provider: creating a checkout session", () => {
   it("turns a Stripe server error into a PaymentProviderError with the status", async () => {
     const { fake, provider } = await setup();
     fake.failNext(500);
-    const error = await rejection(provider.createCheckoutSession(checkoutInput()));
+    const error = await rejectionOf(provider.createCheckoutSession(checkoutInput()), PaymentProviderError);
     expect(error.status).toBe(500);
     expect(error.code).toBe("api_error");
   });
@@ -193,7 +177,7 @@ describe("Stripe provider: creating a checkout session", () => {
   it("reports a refused key without the key in the message", async () => {
     const wrongKey = "sk_test_wrongKeyABCDEFGH1234567890";
     const { provider } = await setup({ secretKey: wrongKey });
-    const error = await rejection(provider.createCheckoutSession(checkoutInput()));
+    const error = await rejectionOf(provider.createCheckoutSession(checkoutInput()), PaymentProviderError);
     expect(error.status).toBe(401);
     expect(error.message).toContain("Invalid API Key provided");
     expect(error.message).not.toContain("sk_test");
@@ -204,15 +188,15 @@ describe("Stripe provider: creating a checkout session", () => {
     const provider = createStripeProvider({
       secretKey: "sk_test_unreachable0000",
       webhookSecret: WEBHOOK_SECRET,
-      apiBaseUrl: `http://127.0.0.1:${await closedPort()}`,
+      apiBaseUrl: `http://127.0.0.1:${await freePort()}`,
       timeoutMs: 2_000,
       maxNetworkRetries: 0,
     });
-    const error = await rejection(provider.createCheckoutSession(checkoutInput()));
+    const error = await rejectionOf(provider.createCheckoutSession(checkoutInput()), PaymentProviderError);
     expect(error.message).toContain("Stripe could not be reached while creating a checkout session");
     expect(error.message).not.toContain("sk_test");
     expect(error.status).toBeNull();
-    await rejection(provider.retrieveSession("cs_test_a1unreachable"));
+    await rejectionOf(provider.retrieveSession("cs_test_a1unreachable"), PaymentProviderError);
   });
 });
 
@@ -286,7 +270,7 @@ describe("Stripe provider: reading and closing sessions", () => {
     const { fake, provider } = await setup();
     const { id } = await provider.createCheckoutSession(checkoutInput());
     fake.failNext(500);
-    const error = await rejection(provider.expireSession!(id));
+    const error = await rejectionOf(provider.expireSession!(id), PaymentProviderError);
     expect(error.message).toContain("expiring a checkout session");
     expect(error.status).toBe(500);
     expect(fake.session(id)!.status).toBe("open");
