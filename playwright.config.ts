@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
@@ -11,17 +12,10 @@ const baseURL = `http://127.0.0.1:${port}`;
 // variable from the runner, which loads this file first. Meaningless when an already running server is reused.
 process.env.E2E_DATA_DIR ||= path.join(os.tmpdir(), `print-shop-e2e-${randomBytes(6).toString("hex")}`);
 
+// Debian's Chromium, with the flags the Lighthouse script uses too (scripts/chromium-flags.json).
 const launchOptions = {
   executablePath: "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  args: JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "scripts", "chromium-flags.json"), "utf8")) as string[],
 };
 
 export default defineConfig({

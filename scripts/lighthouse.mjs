@@ -18,16 +18,8 @@ const PAGES = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(
 const PRODUCT_PAGE = "/product/pvc-banner";
 // Lighthouse's trace recording fails now and then (NO_NAVSTART, "run Lighthouse again"): one more try.
 const AUDIT_ATTEMPTS = 2;
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+// The browser tests' flags (scripts/chromium-flags.json), headless.
+const CHROME_FLAGS = ["--headless=new", ...JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "chromium-flags.json"), "utf8"))];
 
 function installedVersion(pkg) {
   try {

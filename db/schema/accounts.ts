@@ -28,6 +28,19 @@ export const users = pgTable(
   ],
 );
 
+/** The columns of every hashed, expiring token of an account (a session, a password reset). */
+function tokenColumns() {
+  return {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  };
+}
+
 /**
  * Signed-in sessions. The bearer token is 256 random bits given to the browser once; only its SHA-256
  * is kept, so a copy of this table signs nobody in.
@@ -35,14 +48,8 @@ export const users = pgTable(
 export const sessions = pgTable(
   "sessions",
   {
-    id: serial("id").primaryKey(),
-    tokenHash: text("token_hash").notNull(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...tokenColumns(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("sessions_token_hash_key").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
@@ -52,13 +59,7 @@ export const sessions = pgTable(
 export const passwordResets = pgTable(
   "password_resets",
   {
-    id: serial("id").primaryKey(),
-    tokenHash: text("token_hash").notNull(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ...tokenColumns(),
     usedAt: timestamp("used_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("password_resets_token_hash_key").on(t.tokenHash), index("password_resets_user_idx").on(t.userId)],

@@ -9,21 +9,24 @@ import { hasAdobeMarker, jpegFitsPdfAsIs, makePrintPdf } from "./print-pdf";
 import { A4, A4_POINTS, cmykJpeg, pixelsFor, twoColourJpeg, writeCorpus, type Corpus } from "../../tests/support/artwork-corpus";
 import { makeProofPng, makeThumbnail } from "./thumbnail";
 
+/** Every kind of input the print PDF is made from: PDFs (vector, image, several pages), JPEG, TIFF and PNG, CMYK and RGB. */
+const INPUTS = [
+  "cmyk-vector.pdf",
+  "cmyk-image-300ppi.pdf",
+  "cmyk-300ppi.jpg",
+  "cmyk-300ppi.tif",
+  "cmyk-120ppi.jpg",
+  "rgb-300ppi.jpg",
+  "rgb-300ppi.png",
+  "square.jpg",
+  "landscape-a4.jpg",
+  "two-pages.pdf",
+  "vector-a3.pdf",
+];
+
 let corpus: Corpus;
 beforeAll(async () => {
-  corpus = await writeCorpus([
-    "cmyk-vector.pdf",
-    "cmyk-image-300ppi.pdf",
-    "cmyk-300ppi.jpg",
-    "cmyk-300ppi.tif",
-    "cmyk-120ppi.jpg",
-    "rgb-300ppi.jpg",
-    "rgb-300ppi.png",
-    "square.jpg",
-    "landscape-a4.jpg",
-    "two-pages.pdf",
-    "vector-a3.pdf",
-  ]);
+  corpus = await writeCorpus(INPUTS);
 });
 afterAll(async () => {
   await corpus?.remove();
@@ -78,20 +81,7 @@ function near(actual: [number, number, number], expected: [number, number, numbe
 }
 
 describe("makePrintPdf page size", () => {
-  const inputs = [
-    "cmyk-vector.pdf",
-    "cmyk-image-300ppi.pdf",
-    "cmyk-300ppi.jpg",
-    "cmyk-300ppi.tif",
-    "cmyk-120ppi.jpg",
-    "rgb-300ppi.jpg",
-    "rgb-300ppi.png",
-    "square.jpg",
-    "landscape-a4.jpg",
-    "two-pages.pdf",
-    "vector-a3.pdf",
-  ];
-  for (const name of inputs) {
+  for (const name of INPUTS) {
     it(`${name}: MediaBox, TrimBox and BleedBox are 210 × 297 mm (± 0.1)`, async () => {
       const { size, doc } = await printPdfOf(name);
       expect(size).toEqual({ pageWidthMm: 210, pageHeightMm: 297 });

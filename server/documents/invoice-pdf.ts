@@ -1,24 +1,8 @@
 // The VAT invoice a trade customer downloads for an order group: A4, data in, PDF bytes out. The
 // totals are computed elsewhere (domain/totals.ts); this module only refuses to print figures that
 // do not add up, so an inconsistent invoice can never leave the building.
-import { PDFDocument } from "pdf-lib";
 import { formatPence, formatUkDate } from "../../domain/format";
-import {
-  drawLeft,
-  drawRight,
-  drawRule,
-  embedStandardFonts,
-  formatPercent,
-  isoDateToUtcMidnight,
-  MUTED,
-  PageFlow,
-  type PostalAddress,
-  postalAddressLines,
-  PRODUCER,
-  saveWithFixedMetadata,
-  type TextStyle,
-  wrapText,
-} from "./pdf-layout";
+import { drawLeft, drawRight, drawRule, drawTableRow, newDocument, type TextLine, formatPercent, isoDateToUtcMidnight, MUTED, PageFlow, type PostalAddress, postalAddressLines, PRODUCER, saveWithFixedMetadata, type TextStyle, wrapText } from "./pdf-layout";
 
 export type { PostalAddress };
 
@@ -112,7 +96,7 @@ export function requireConsistentInvoice(data: InvoiceData): void {
   }
 }
 
-type Line = { text: string; style: TextStyle; height: number };
+type Line = TextLine;
 
 /** Renders the invoice; throws RangeError for inconsistent totals or malformed dates and figures. */
 export async function renderInvoicePdf(data: InvoiceData): Promise<Uint8Array> {
@@ -120,11 +104,7 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Uint8Array> {
   const invoiceDate = formatUkDate(data.invoiceDate);
   const paidOn = data.paidOn ? formatUkDate(data.paidOn) : undefined;
 
-  const doc = await PDFDocument.create({ updateMetadata: false });
-  const fonts = await embedStandardFonts(doc);
-  const text: TextStyle = { font: fonts.regular, size: 9.5 };
-  const strong: TextStyle = { font: fonts.bold, size: 9.5 };
-  const small: TextStyle = { font: fonts.regular, size: 8, color: MUTED };
+  const { doc, fonts, text, strong, small } = await newDocument(9.5);
   const label: TextStyle = { font: fonts.regular, size: 9.5, color: MUTED };
 
   const flow = new PageFlow(doc, A4, { top: TOP_MARGIN, bottom: BOTTOM_MARGIN }, (f, pageNumber) => {
@@ -200,21 +180,18 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Uint8Array> {
         .flatMap((detail) => wrapText(small.font, small.size, detail, DESCRIPTION_WIDTH))
         .map((t) => ({ text: t, style: small, height: 10 })),
     ];
-    const rowHeight = rowLines.reduce((sum, l) => sum + l.height, ROW_GAP);
     // Keep a row on one page unless it is longer than a whole page.
-    if (flow.breakUnlessFits(Math.min(rowHeight, flow.contentHeight - CONTINUED_HEADING - TABLE_HEADER))) drawTableHeader();
-    rowLines.forEach((rowLine, index) => {
-      if (flow.breakUnlessFits(rowLine.height)) drawTableHeader();
-      const baseline = flow.y - rowLine.style.size;
-      drawLeft(flow.page, rowLine.text, LEFT, baseline, rowLine.style);
-      if (index === 0) {
+    drawTableRow(flow, rowLines, {
+      left: LEFT,
+      gap: ROW_GAP,
+      continuedHeight: CONTINUED_HEADING + TABLE_HEADER,
+      header: drawTableHeader,
+      figures: (baseline) => {
         drawRight(flow.page, String(line.quantity), QTY_RIGHT, baseline, text);
         drawRight(flow.page, formatPence(line.netPence), NET_RIGHT, baseline, text);
         drawRight(flow.page, formatPercent(line.vatRatePercent), RATE_RIGHT, baseline, text);
-      }
-      flow.y -= rowLine.height;
+      },
     });
-    flow.y -= ROW_GAP;
   }
 
   // Totals, once, after the last line.

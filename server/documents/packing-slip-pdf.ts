@@ -2,23 +2,7 @@
 // give the shop away: everything identifying is taken from `sender` alone, in the page text and in
 // the PDF metadata, and the shop's own touches (its name heading, the thank-you line) are left out.
 import { formatUkDate } from "../../domain/format";
-import { PDFDocument } from "pdf-lib";
-import {
-  drawLeft,
-  drawRight,
-  drawRule,
-  embedStandardFonts,
-  isoDateToUtcMidnight,
-  mmToPt,
-  MUTED,
-  PageFlow,
-  type PostalAddress,
-  postalAddressLines,
-  PRODUCER,
-  saveWithFixedMetadata,
-  type TextStyle,
-  wrapText,
-} from "./pdf-layout";
+import { drawLeft, drawRight, drawRule, drawTableRow, newDocument, type TextLine, isoDateToUtcMidnight, mmToPt, MUTED, PageFlow, type PostalAddress, postalAddressLines, PRODUCER, saveWithFixedMetadata, type TextStyle, wrapText } from "./pdf-layout";
 
 export type { PostalAddress };
 
@@ -50,7 +34,7 @@ const CONTINUED_HEADING = 26;
 const TABLE_HEADER = 19;
 const ROW_GAP = 5;
 
-type Line = { text: string; style: TextStyle; height: number };
+type Line = TextLine;
 
 /** Renders the slip; throws RangeError for an empty slip, a bad quantity or a malformed date. */
 export async function renderPackingSlipPdf(data: PackingSlipData): Promise<Uint8Array> {
@@ -62,11 +46,7 @@ export async function renderPackingSlipPdf(data: PackingSlipData): Promise<Uint8
   });
   const dispatchDate = data.dispatchDate ? formatUkDate(data.dispatchDate) : undefined;
 
-  const doc = await PDFDocument.create({ updateMetadata: false });
-  const fonts = await embedStandardFonts(doc);
-  const text: TextStyle = { font: fonts.regular, size: 10 };
-  const strong: TextStyle = { font: fonts.bold, size: 10 };
-  const small: TextStyle = { font: fonts.regular, size: 8, color: MUTED };
+  const { doc, fonts, text, strong, small } = await newDocument(10);
   const label: TextStyle = { font: fonts.bold, size: 8, color: MUTED };
 
   const flow = new PageFlow(doc, A5_PORTRAIT, { top: MARGIN, bottom: MARGIN + 18 }, (f, pageNumber) => {
@@ -131,16 +111,13 @@ export async function renderPackingSlipPdf(data: PackingSlipData): Promise<Uint8
       ...wrapped(item.description, text, 12.5, ITEM_WIDTH),
       ...item.details.flatMap((detail) => wrapped(detail, small, 10, ITEM_WIDTH)),
     ];
-    const rowHeight = rowLines.reduce((sum, l) => sum + l.height, ROW_GAP);
-    if (flow.breakUnlessFits(Math.min(rowHeight, flow.contentHeight - CONTINUED_HEADING - TABLE_HEADER))) drawTableHeader();
-    rowLines.forEach((rowLine, index) => {
-      if (flow.breakUnlessFits(rowLine.height)) drawTableHeader();
-      const baseline = flow.y - rowLine.style.size;
-      drawLeft(flow.page, rowLine.text, LEFT, baseline, rowLine.style);
-      if (index === 0) drawRight(flow.page, String(item.quantity), QTY_RIGHT, baseline, strong);
-      flow.y -= rowLine.height;
+    drawTableRow(flow, rowLines, {
+      left: LEFT,
+      gap: ROW_GAP,
+      continuedHeight: CONTINUED_HEADING + TABLE_HEADER,
+      header: drawTableHeader,
+      figures: (baseline) => drawRight(flow.page, String(item.quantity), QTY_RIGHT, baseline, strong),
     });
-    flow.y -= ROW_GAP;
   }
   drawRule(flow.page, LEFT, RIGHT, flow.y + 2);
   flow.y -= 10;

@@ -1,7 +1,7 @@
 // Layout pieces shared by the invoice and packing-slip renderers: WinAnsi-safe text, word wrapping,
 // en-GB dates, page flow with repeated headers, and saving with metadata that never depends on the
 // clock, so the same data always gives the same bytes.
-import { type PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import { parseIsoDate } from "../../domain/uk-bank-holidays";
 
 export const POINTS_PER_MM = 72 / 25.4;
@@ -103,6 +103,16 @@ export function postalAddressLines(address: PostalAddress): string[] {
 
 export type TextStyle = { font: PDFFont; size: number; color?: ReturnType<typeof rgb> };
 
+/** A new document with the standard fonts, and the text styles every document uses at its body size. */
+export async function newDocument(bodySize: number) {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  const fonts = await embedStandardFonts(doc);
+  const text: TextStyle = { font: fonts.regular, size: bodySize };
+  const strong: TextStyle = { font: fonts.bold, size: bodySize };
+  const small: TextStyle = { font: fonts.regular, size: 8, color: MUTED };
+  return { doc, fonts, text, strong, small };
+}
+
 export function drawLeft(page: PDFPage, text: string, x: number, y: number, style: TextStyle): void {
   page.drawText(encodableText(style.font, text), { x, y, size: style.size, font: style.font, color: style.color ?? INK });
 }
@@ -115,6 +125,31 @@ export function drawRight(page: PDFPage, text: string, right: number, y: number,
 
 export function drawRule(page: PDFPage, left: number, right: number, y: number, thickness = 0.6): void {
   page.drawLine({ start: { x: left, y }, end: { x: right, y }, thickness, color: RULE });
+}
+
+/** One line of text as it is laid out: what, in which style, and the height it takes. */
+export type TextLine = { text: string; style: TextStyle; height: number };
+
+/**
+ * Draws one table row of text lines at `left`, kept on one page unless it is longer than a page less
+ * `continuedHeight` (what a continued page's headings take). After a page break `header` draws the
+ * table's header again; `figures(baseline)` draws the row's figures beside its first line.
+ */
+export function drawTableRow(
+  flow: PageFlow,
+  lines: TextLine[],
+  layout: { left: number; gap: number; continuedHeight: number; header: () => void; figures: (baseline: number) => void },
+): void {
+  const rowHeight = lines.reduce((sum, l) => sum + l.height, layout.gap);
+  if (flow.breakUnlessFits(Math.min(rowHeight, flow.contentHeight - layout.continuedHeight))) layout.header();
+  lines.forEach((line, index) => {
+    if (flow.breakUnlessFits(line.height)) layout.header();
+    const baseline = flow.y - line.style.size;
+    drawLeft(flow.page, line.text, layout.left, baseline, line.style);
+    if (index === 0) layout.figures(baseline);
+    flow.y -= line.height;
+  });
+  flow.y -= layout.gap;
 }
 
 /**

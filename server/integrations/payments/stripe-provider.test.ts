@@ -50,6 +50,12 @@ function checkoutInput(overrides: Partial<CreateCheckoutInput> = {}): CreateChec
 
 
 
+/** The test checkout's session once paid, as the provider reads it back. */
+function paidSession(id: string, card: { brand: string; last4: string } | null) {
+  const paid = { status: "complete", paymentStatus: "paid", amountTotalPence: 6480, currency: "gbp" };
+  return { id, url: null, ...paid, clientReferenceId: "chk_7f3a9c", customerEmail: "jo.bloggs@example.co.uk", metadata: { checkout_id: "chk_7f3a9c", user_id: "42" }, card };
+}
+
 describe("Stripe provider: creating a checkout session", () => {
   it("sends the exact line items, references, URLs and idempotency key, and maps Stripe's answer", async () => {
     const { fake, provider } = await setup();
@@ -210,18 +216,7 @@ describe("Stripe provider: reading and closing sessions", () => {
 
     fake.complete(id, { brand: "mastercard", last4: "4444" });
     const after = await provider.retrieveSession(id);
-    expect(after).toEqual({
-      id,
-      url: null,
-      status: "complete",
-      paymentStatus: "paid",
-      amountTotalPence: 6480,
-      currency: "gbp",
-      clientReferenceId: "chk_7f3a9c",
-      customerEmail: "jo.bloggs@example.co.uk",
-      metadata: { checkout_id: "chk_7f3a9c", user_id: "42" },
-      card: { brand: "mastercard", last4: "4444" },
-    });
+    expect(after).toEqual(paidSession(id, { brand: "mastercard", last4: "4444" }));
     expect(fake.requests.at(-1)).toMatchObject({ method: "GET", path: `/v1/checkout/sessions/${id}`, status: 200 });
     // The card comes with the payment intent, expanded in the same call.
     expect(Object.values(fake.requests.at(-1)!.form)).toContain("payment_intent.payment_method");
@@ -305,18 +300,8 @@ describe("Stripe provider: webhooks", () => {
     expect(event).toEqual({
       id: JSON.parse(payload).id,
       type: "checkout.session.completed",
-      session: {
-        id,
-        url: null,
-        status: "complete",
-        paymentStatus: "paid",
-        amountTotalPence: 6480,
-        currency: "gbp",
-        clientReferenceId: "chk_7f3a9c",
-        customerEmail: "jo.bloggs@example.co.uk",
-        metadata: { checkout_id: "chk_7f3a9c", user_id: "42" },
-        card: null, // a webhook's session does not name the card; fulfilment asks for it
-      },
+      // A webhook's session does not name the card; fulfilment asks for it.
+      session: paidSession(id, null),
     });
     expect(event.id).toMatch(/^evt_test_/);
   });
