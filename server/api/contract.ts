@@ -10,6 +10,7 @@ import { checkoutAddressRequestSchema } from "../../domain/address";
 import { meAnswer, passwordResetDoneAnswer, savedAddressesAnswer, sessionAnswer } from "./accounts/routes";
 import { foundAddressAnswer, suggestionsAnswer } from "./address/routes";
 import { versionAnswer } from "./artwork/routes";
+import { catalogueAnswer } from "./catalogue/routes";
 import { checkoutSessionAnswer, createSessionBody, orderCreatedAnswer, paymentSessionAnswer } from "./checkout/routes";
 import { contactSentAnswer } from "./contact/routes";
 import { attributesAttachedAnswer, groupStatusAnswer, orderListAnswer } from "./orders/routes";
@@ -22,6 +23,7 @@ import { failedEmailsAnswer, queuePageAnswer, staffJobAnswer } from "./staff/rou
 type Entry = { answer: z.ZodType; body?: z.ZodType };
 
 export const API_CONTRACT = {
+  "GET /api/data": { answer: catalogueAnswer },
   "POST /api/calculatePrice": { answer: priceAnswer, body: calculatePriceBody },
   "POST /api/apply-promo": { answer: promoAnswer },
   "POST /api/email/contact": { answer: contactSentAnswer, body: contactFormSchema },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { products } from "../../../db/schema";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app";
+import { catalogueAnswer } from "./routes";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,6 +22,13 @@ type ApiProduct = Record<string, unknown> & {
 };
 
 describe("GET /api/data", () => {
+  it("answers exactly the shape its schema declares: every field, of its type, and nothing else", async () => {
+    const body = (await t.app.inject({ method: "GET", url: "/api/data" })).json();
+    // The schema drops fields it does not name and throws on a missing or mistyped one.
+    expect(catalogueAnswer.parse(body)).toEqual(body);
+    expect(body.categories.length).toBeGreaterThan(0);
+  });
+
   it("answers the whole catalogue with the spec's field names", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/data" });
     expect(res.statusCode).toBe(200);

@@ -1,8 +1,63 @@
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import { prepareAnswer } from "../../response-cache";
 import { declare } from "../declare";
 
 export const CATALOGUE_URL = "/api/data";
+
+const pageMeta = { page_title: z.string(), page_description: z.string(), page_keywords: z.string() };
+
+/** A product as the catalogue JSON gives it: the spec's field names, pounds for prices, basis points ÷ 100 for percentages. */
+const catalogueProductSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  product_name: z.string(),
+  product_short_desc: z.string(),
+  description: z.string(),
+  product_description: z.string(),
+  image_url: z.string().nullable(),
+  img: z.string().nullable(),
+  price: z.number(),
+  order: z.number().int(),
+  price_type: z.enum(["fixed", "sqm"]),
+  size_limits: z.object({ min_width: z.number(), min_height: z.number(), max_width: z.number(), max_height: z.number() }).nullable(),
+  qty_limits: z.object({ min_qty: z.number().int(), orientation: z.enum(["both", "portrait", "landscape"]), fixed_size: z.string().nullable() }),
+  attributes: z.array(
+    z.object({
+      group: z.string(),
+      subattribute_id: z.number().int(),
+      subattribute_name: z.string(),
+      is_default: z.boolean(),
+      cost: z.number(),
+      cost_unit: z.enum(["fixed", "percentage"]),
+      display_type: z.enum(["Dropdown", "Radio buttons", "Turnaround"]),
+    }),
+  ),
+  productSpecifications: z.string(),
+  product_specifications: z.string(),
+  variants: z.array(z.object({ attributeIds: z.array(z.number().int()) })),
+  ...pageMeta,
+});
+
+/**
+ * The whole catalogue, as `GET /api/data` answers it. The body is prepared once per catalogue version
+ * (server/services/catalogue-service.ts) and sent as bytes, so this schema documents it and the catalogue
+ * tests hold the prepared body to it, field for field.
+ */
+export const catalogueAnswer = z.object({
+  categories: z.array(
+    z.object({
+      id: z.number().int(),
+      slug: z.string(),
+      name: z.string(),
+      description: z.string(),
+      image: z.string().nullable(),
+      order: z.number().int(),
+      ...pageMeta,
+      subcategories: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string(), order: z.number().int(), ...pageMeta, products: z.array(catalogueProductSchema) })),
+    }),
+  ),
+});
 
 export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   const { services, responseCache } = app;
@@ -11,7 +66,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   // which later requests are answered before they reach this route (the cache is emptied on a change).
   app.get(
     "/data",
-    declare({ auth: "public", tag: "catalogue", summary: "The whole catalogue: categories → subcategories → products" }, {}),
+    declare({ auth: "public", tag: "catalogue", summary: "The whole catalogue: categories → subcategories → products" }, { response: { 200: catalogueAnswer } }),
     async (request, reply) => {
       let answer = responseCache.get(CATALOGUE_URL);
       // HIT when the answer was already prepared (HEAD, or a request `inject` sends), as the listener says.
