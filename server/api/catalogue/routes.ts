@@ -11,15 +11,11 @@ const pageMeta = { page_title: z.string(), page_description: z.string(), page_ke
 const catalogueProductSchema = z.object({
   id: z.number().int(),
   slug: z.string(),
-  product_name: z.string(),
-  product_short_desc: z.string(),
-  description: z.string(),
-  product_description: z.string(),
-  image_url: z.string().nullable(),
-  img: z.string().nullable(),
-  price: z.number(),
   order: z.number().int(),
-  price_type: z.enum(["fixed", "sqm"]),
+  // The spec's clients read several spellings of the same field.
+  product_name: z.string(), product_short_desc: z.string(), description: z.string(), product_description: z.string(),
+  image_url: z.string().nullable(), img: z.string().nullable(),
+  price: z.number(), price_type: z.enum(["fixed", "sqm"]),
   size_limits: z.object({ min_width: z.number(), min_height: z.number(), max_width: z.number(), max_height: z.number() }).nullable(),
   qty_limits: z.object({ min_qty: z.number().int(), orientation: z.enum(["both", "portrait", "landscape"]), fixed_size: z.string().nullable() }),
   attributes: z.array(
