@@ -7,6 +7,7 @@ import { savedAddressSchema } from "../../../domain/address";
 import { errorBody } from "../../front-door/errors";
 import { replies } from "../schemas";
 import { declare } from "../declare";
+import { notFound } from "../failure";
 
 /** A found address: the saved-address shape without the names, always in the UK. */
 const foundAddressSchema = savedAddressSchema.omit({ first_name: true, last_name: true, instructions: true }).extend({ country: z.literal("United Kingdom") });
@@ -59,7 +60,7 @@ export async function addressRoutes(fastify: FastifyInstance): Promise<void> {
       reply.header("cache-control", "no-store");
       try {
         const address = await services.addressLookup.resolve(request.body.id, await context(request));
-        if (!address) return reply.status(404).send(errorBody("That address could not be found. Please type it in.", 404));
+        if (!address) return notFound(reply, "That address could not be found. Please type it in.");
         return { address: { company: "", ...address } };
       } catch (error) {
         return reply.status(503).send(unavailable(request, error));

@@ -3,11 +3,11 @@ import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { NOT_FOUND_MESSAGE, requireUser } from "../../plugins/auth";
+import { requireUser } from "../../plugins/auth";
 import type { OrderedArtwork, Preflight } from "../../services/artwork-service";
 import { contentDisposition } from "../../front-door/content-disposition";
 import { errorBody, errorSchema } from "../../front-door/errors";
-import { confirm, sendFailure } from "../failure";
+import { confirm, notFound, sendFailure } from "../failure";
 import { doneAnswer, idParams, replies } from "../schemas";
 import { fileView, orderFileSchema, preflightSchema } from "../orders/serialise";
 import { intField, mmField, receiveMultipart, type Received } from "../uploads";
@@ -132,7 +132,7 @@ export async function artworkRoutes(fastify: FastifyInstance): Promise<void> {
       const orderId = request.params.orderId as number;
       // Someone else's item is refused before a byte of the upload is stored.
       const item = await services.orders.item(orderId);
-      if (!item || item.userId !== userId) return refuse(reply, 404, NOT_FOUND_MESSAGE);
+      if (!item || item.userId !== userId) return notFound(reply);
       const received = await receive(request, reply, ["artwork", "pdf", "thumbnail"], 2);
       if (!received.ok) return refuse(reply, received.status, received.message);
       try {
@@ -187,9 +187,9 @@ export async function artworkRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const user = requireUser(request);
       const found = await services.artwork.openFile(request.params.fileId as number, request.params.kind, { userId: user.userId, staff: user.role === "staff" });
-      if (!found) return refuse(reply, 404, NOT_FOUND_MESSAGE);
+      if (!found) return notFound(reply);
       const stored = await services.storage.open(found.key);
-      if (!stored) return refuse(reply, 404, NOT_FOUND_MESSAGE);
+      if (!stored) return notFound(reply);
       const disposition = request.params.kind === "pdf" || request.params.kind === "original" ? "attachment" : "inline";
       reply.header("cache-control", "private, no-store");
       reply.header("content-length", stored.size);

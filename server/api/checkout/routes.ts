@@ -56,7 +56,7 @@ export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
     }),
     async (request, reply) => {
       const body = request.body;
-      if (!isOwnId(request, body.userId)) return reply.status(404).send(errorBody(CHECKOUT_MESSAGES.accountProblem, 404));
+      if (!isOwnId(request, body.userId)) return notFound(reply, CHECKOUT_MESSAGES.accountProblem);
       const result = await checkout.start({
         userId: requireUser(request).userId,
         clientTotalPounds: body.Total,

@@ -158,7 +158,7 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
     declare({ auth: "staff", tag: "staff", summary: "Sends a failed email again (from the first attempt)" }, { params: idParams("emailId"), response: replies({ 200: doneAnswer }, 401, 404) }),
     async (request, reply) => {
       const done = await production.requeueEmail(request.params.emailId as number);
-      if (!done) return reply.status(404).send(errorBody("No failed email with that id", 404));
+      if (!done) return notFound(reply, "No failed email with that id");
       return { success: true as const };
     },
   );
