@@ -22,6 +22,11 @@ export type DbHandle = {
   db: Db;
   kind: "pglite" | "postgres";
   close: () => Promise<void>;
+  /**
+   * PostgreSQL only: LISTEN on a channel over a connection of its own, kept open (reopened after a loss,
+   * when `onReconnect` runs: notifications sent while it was down are gone). Answers a stop function.
+   */
+  listen?: (channel: string, onMessage: (payload: string) => void, onReconnect: () => void) => Promise<() => Promise<void>>;
 };
 
 // db/client.ts in development and build/server-main.js in production both sit one folder below the root.
@@ -58,7 +63,49 @@ async function openPostgres(url: string, options: CreateDbOptions): Promise<DbHa
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   pool.on("error", options.onConnectionLost ?? reportLostConnection);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return { db, kind: "postgres", close: () => pool.end() };
+  return { db, kind: "postgres", close: () => pool.end(), listen: (channel, onMessage, onReconnect) => listenOn(url, channel, onMessage, onReconnect, options.onConnectionLost ?? reportLostConnection) };
+}
+
+const LISTEN_RETRY_MS = 1000;
+
+async function listenOn(url: string, channel: string, onMessage: (payload: string) => void, onReconnect: () => void, onLost: (error: Error) => void): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  const open = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? "");
+    });
+    next.on("error", (error) => {
+      if (stopped || client !== next) return;
+      onLost(error);
+      client = null;
+      void next.end().catch(() => {});
+      schedule();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${channel}`);
+    client = next;
+  };
+  const schedule = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      open().then(onReconnect, (error: Error) => {
+        onLost(error);
+        schedule();
+      });
+    }, LISTEN_RETRY_MS);
+    retry.unref();
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
 }
 
 async function openPglite(options: CreateDbOptions): Promise<DbHandle> {

@@ -1,6 +1,7 @@
 // Catalogue shapes shared by the server (which builds them from the database) and the pages.
 // Money is integer pence; percentages are basis points (1% = 100).
 import type { AttributeCost, PriceType } from "./pricing";
+import type { QuantityTier } from "./quantity-tiers";
 
 export type Orientation = "both" | "portrait" | "landscape";
 export type DisplayType = "Dropdown" | "Radio buttons" | "Turnaround";
@@ -12,6 +13,8 @@ export type AttributeView = {
   displayType: DisplayType;
   isDefault: boolean;
   cost: AttributeCost;
+  /** Turnaround options only: working days from dispatch to delivery; null keeps the standard rule (3, express 2). */
+  workingDays: number | null;
 };
 
 export type SizeLimits = { minWidthMm: number; minHeightMm: number; maxWidthMm: number; maxHeightMm: number };
@@ -27,6 +30,11 @@ export type ProductView = {
   priceType: PriceType;
   sizeLimits: SizeLimits | null;
   minQty: number;
+  maxQty: number;
+  /** This product's quantity discounts (the standard tiers unless a manager changed them). */
+  quantityTiers: QuantityTier[];
+  /** The least a line may cost, in pence; 0 for none. */
+  minLinePence: number;
   orientation: Orientation;
   fixedSize: string | null;
   attributes: AttributeView[];

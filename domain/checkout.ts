@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { ProductView } from "./catalogue";
 import { fixedSizeLabel } from "./catalogue";
-import { isExpressSelection, priceConfiguration, validateConfiguration } from "./configuration";
+import { isExpressSelection, priceConfiguration, selectionWorkingDays, validateConfiguration } from "./configuration";
 import { deliveryDate } from "./delivery";
 import { rowId } from "./ids";
 import { formatPence } from "./money";
@@ -132,7 +132,7 @@ export function priceCheckoutLines(
       undiscountedLinePence: price.undiscountedLinePence,
       tierPercent: price.tierPercent,
       linePence: price.linePence,
-      deliveryDate: deliveryDate(now, express ? "express" : "standard"),
+      deliveryDate: deliveryDate(now, selectionWorkingDays(product, checked.value.attributeIds)),
       reuseArtworkFrom: request.reuseArtworkFrom ?? null,
     });
   });

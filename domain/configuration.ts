@@ -1,11 +1,12 @@
 // What a customer may choose for a product, checked the same way in the browser (preview) and on
 // the server (the price that is charged). Field names in messages are the calculatePrice payload's.
 import type { AttributeView, DisplayType, ProductView, SizeLimits } from "./catalogue";
+import { TURNAROUND_WORKING_DAYS } from "./delivery";
 import { mentionsExpress, priceLine, type PriceBreakdown } from "./pricing";
 
 export type ConfigurableProduct = Pick<
   ProductView,
-  "id" | "priceType" | "pricePence" | "sizeLimits" | "minQty" | "orientation" | "fixedSize" | "attributes"
+  "id" | "priceType" | "pricePence" | "sizeLimits" | "minQty" | "maxQty" | "quantityTiers" | "minLinePence" | "orientation" | "fixedSize" | "attributes"
 >;
 
 export type AttributeGroup = { group: string; displayType: DisplayType; options: AttributeView[] };
@@ -46,6 +47,19 @@ export function isExpressSelection(product: Pick<ProductView, "attributes">, att
   );
 }
 
+/** Working days from dispatch to delivery for one option: its own figure, else 2 for express and 3 otherwise. */
+export function optionWorkingDays(option: Pick<AttributeView, "name" | "group" | "workingDays">): number {
+  if (option.workingDays !== null) return option.workingDays;
+  return mentionsExpress(option.name) || mentionsExpress(option.group) ? TURNAROUND_WORKING_DAYS.express : TURNAROUND_WORKING_DAYS.standard;
+}
+
+/** Working days from dispatch to delivery for a selection: the chosen turnaround option's, else the standard rule. */
+export function selectionWorkingDays(product: Pick<ProductView, "attributes">, attributeIds: number[]): number {
+  const turnaround = product.attributes.find((a) => a.displayType === "Turnaround" && attributeIds.includes(a.id));
+  if (turnaround) return optionWorkingDays(turnaround);
+  return isExpressSelection(product, attributeIds) ? TURNAROUND_WORKING_DAYS.express : TURNAROUND_WORKING_DAYS.standard;
+}
+
 /** A size fits when it is within the maximum either way round: a 2440 × 1220 board can be made portrait. */
 export function fitsSizeLimits(limits: SizeLimits, widthMm: number, heightMm: number): boolean {
   const asIs = widthMm <= limits.maxWidthMm && heightMm <= limits.maxHeightMm;
@@ -76,7 +90,8 @@ export type ValidConfiguration = {
   attributeIds: number[];
 };
 
-const MAX_QUANTITY = 100_000;
+/** The most any product may be ordered in one line; a product may set a lower maximum. */
+export const MAX_QUANTITY = 100_000;
 
 type OptionRules = { byId: Map<number, AttributeView>; groups: { group: string; defaultId: number | undefined }[] };
 
@@ -109,7 +124,8 @@ export function validateConfiguration(
   if (quantity < product.minQty) {
     return fail("selectedQuantity", `selectedQuantity must be at least ${product.minQty} for this product`);
   }
-  if (quantity > MAX_QUANTITY) return fail("selectedQuantity", `selectedQuantity must be at most ${MAX_QUANTITY}`);
+  const maxQty = Math.min(product.maxQty, MAX_QUANTITY);
+  if (quantity > maxQty) return fail("selectedQuantity", `selectedQuantity must be at most ${maxQty}`);
 
   let widthMm: number | null = null;
   let heightMm: number | null = null;

@@ -96,10 +96,13 @@ export function dispatchDate(now: Date): string {
   return addWorkingDays(uk.isoDate, 1);
 }
 
-/** The "Delivery by" date: dispatch day + 3 working days (standard) or + 2 (express). */
-export function deliveryDate(now: Date, turnaround: Turnaround): string {
-  const days = TURNAROUND_WORKING_DAYS[turnaround];
-  if (days === undefined) throw new RangeError(`Unknown turnaround: ${String(turnaround)}`);
+/**
+ * The "Delivery by" date: dispatch day + 3 working days (standard) or + 2 (express), or + the working days
+ * a turnaround option names.
+ */
+export function deliveryDate(now: Date, turnaround: Turnaround | number): string {
+  const days = typeof turnaround === "number" ? turnaround : TURNAROUND_WORKING_DAYS[turnaround];
+  if (days === undefined || !Number.isSafeInteger(days) || days < 0) throw new RangeError(`Unknown turnaround: ${String(turnaround)}`);
   return addWorkingDays(dispatchDate(now), days);
 }
 

@@ -31,6 +31,7 @@ describe("priceLine: hand-worked examples", () => {
       undiscountedLinePence: 1250,
       tierPercent: 0,
       linePence: 1250,
+      minimumApplied: false,
     });
   });
 
@@ -145,6 +146,46 @@ describe("priceLine: hand-worked examples", () => {
     expect(result.tierPercent).toBe(tierPercent);
     expect(result.undiscountedLinePence).toBe(undiscounted);
     expect(result.linePence).toBe(line);
+  });
+});
+
+describe("priceLine: a product's own price inputs", () => {
+  it("a per-m² option adds its price × the item's area, before percentages that follow it", () => {
+    const eyelets: PricedAttribute = { id: 7, group: "Finish", name: "Hemmed", cost: { unit: "sqm", pence: 250 } };
+    // 1500 × 500 mm = 0.75 m²: base 1000p × 0.75 = 750p; hem 250p × 0.75 = 187.5p; +10% of 937.5p = 1031.25p → 1031p.
+    const line = priceLine({ product: sqmProduct(1000, [eyelets, premiumPaper]), widthMm: 1500, heightMm: 500, quantity: 1, selectedAttributeIds: [7, 2] });
+    expect(line.unitPence).toBe(1031);
+  });
+
+  it("refuses a per-m² option on a product that has no size", () => {
+    const perSqm: PricedAttribute = { id: 7, group: "Finish", name: "Hemmed", cost: { unit: "sqm", pence: 250 } };
+    expect(() => priceLine({ product: fixedProduct(1000, [perSqm]), quantity: 1, selectedAttributeIds: [7] })).toThrow(RangeError);
+  });
+
+  it("uses the product's quantity tiers when it has them, and none when the list is empty", () => {
+    const tiered = { ...fixedProduct(1000), quantityTiers: [{ minQty: 3, percent: 8 }, { minQty: 50, percent: 30 }] };
+    expect(priceLine({ product: tiered, quantity: 4, selectedAttributeIds: [] })).toMatchObject({ tierPercent: 8, linePence: 3680 });
+    expect(priceLine({ product: tiered, quantity: 50, selectedAttributeIds: [] })).toMatchObject({ tierPercent: 30, linePence: 35000 });
+    expect(priceLine({ product: { ...fixedProduct(1000), quantityTiers: [] }, quantity: 25, selectedAttributeIds: [] }).tierPercent).toBe(0);
+  });
+
+  it("raises a line below the minimum line charge to it, after the quantity discount", () => {
+    // 304 × 304 mm at 850p/m² is 78.55p → 79p; the minimum line charge makes it £15.00.
+    const banner = { ...sqmProduct(850), minLinePence: 1500 };
+    const small = priceLine({ product: banner, widthMm: 304, heightMm: 304, quantity: 1, selectedAttributeIds: [] });
+    expect(small).toMatchObject({ unitPence: 79, linePence: 1500, minimumApplied: true });
+    const large = priceLine({ product: banner, widthMm: 2000, heightMm: 1000, quantity: 1, selectedAttributeIds: [] });
+    expect(large).toMatchObject({ linePence: 1700, minimumApplied: false });
+  });
+
+  it("never charges less than the minimum line charge, whatever the configuration (property)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: 0, max: 50_000 }), fc.integer({ min: 1, max: 500 }), (price, minimum, quantity) => {
+        const line = priceLine({ product: { ...fixedProduct(price), minLinePence: minimum }, quantity, selectedAttributeIds: [] });
+        expect(line.linePence).toBeGreaterThanOrEqual(minimum);
+        if (line.minimumApplied) expect(line.linePence).toBe(minimum);
+      }),
+    );
   });
 });
 

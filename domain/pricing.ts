@@ -5,12 +5,28 @@
 // say: the unit price once all attributes are applied, and the line after the quantity discount.
 // basePence is rounded separately for display; the unrounded base feeds the attributes.
 import { addRational, decimalToRational, mulRational, rational, roundHalfUp, type Rational } from "./money";
-import { tierPercentFor } from "./quantity-tiers";
+import { QUANTITY_TIERS, tierPercentFor, type QuantityTier } from "./quantity-tiers";
 
 export type PriceType = "fixed" | "sqm";
-export type AttributeCost = { unit: "fixed"; pence: number } | { unit: "percentage"; basisPoints: number }; // 1% = 100 bp
+/**
+ * What an option adds to the unit price: pence per item (`fixed`), pence per square metre of the item
+ * (`sqm`, per-m² products only), or a percentage (basis points, 1% = 100).
+ */
+export type AttributeCost =
+  | { unit: "fixed"; pence: number }
+  | { unit: "sqm"; pence: number }
+  | { unit: "percentage"; basisPoints: number };
+export type AttributeCostUnit = AttributeCost["unit"];
 export type PricedAttribute = { id: number; group: string; name: string; cost: AttributeCost };
-export type PricedProduct = { priceType: PriceType; pricePence: number; attributes: PricedAttribute[] }; // attributes in the product's order
+export type PricedProduct = {
+  priceType: PriceType;
+  pricePence: number;
+  attributes: PricedAttribute[]; // in the product's order
+  /** The product's quantity discounts; the shop's standard tiers when absent. */
+  quantityTiers?: readonly QuantityTier[];
+  /** The least a line may cost after its quantity discount (pence); 0 or absent for none. */
+  minLinePence?: number;
+};
 export type PriceInput = {
   product: PricedProduct;
   widthMm?: number;
@@ -23,8 +39,9 @@ export type PriceBreakdown = {
   unitPence: number; // unit price after attributes, rounded half-up to the penny (rule 2)
   quantity: number;
   undiscountedLinePence: number; // unitPence × quantity
-  tierPercent: number; // 0, 5, 10, 15, 20 or 25
-  linePence: number; // line after quantity discount, rounded half-up (rule 3)
+  tierPercent: number; // the product's tier for the quantity (standard tiers: 0, 5, 10, 15, 20 or 25)
+  linePence: number; // line after quantity discount, rounded half-up (rule 3), raised to the minimum line charge
+  minimumApplied: boolean; // true when the minimum line charge set the line price
 };
 
 const BASIS_POINTS_PER_WHOLE = 10_000n;
@@ -52,18 +69,21 @@ function sizeInMetres(mm: number | undefined, what: string): Rational {
   return mulRational(decimalToRational(mm), rational(1n, MM_PER_METRE));
 }
 
+/** The item's area in m² for a per-m² product; null for a fixed-price one. */
+function areaExact(input: PriceInput): Rational | null {
+  const { priceType } = input.product;
+  if (priceType === "fixed") return null;
+  if (priceType === "sqm") return mulRational(sizeInMetres(input.widthMm, "widthMm"), sizeInMetres(input.heightMm, "heightMm"));
+  throw new RangeError(`Unknown price type: ${String(priceType)}`);
+}
+
 /** The unit price before any attribute, in exact fractions of a penny. */
-function basePriceExact(input: PriceInput): Rational {
+function basePriceExact(input: PriceInput, area: Rational | null): Rational {
   const { product } = input;
   requireSafeInteger(product.pricePence, "pricePence");
   if (product.pricePence < 0) throw new RangeError(`pricePence must not be negative, got ${product.pricePence}`);
   const price = rational(BigInt(product.pricePence));
-  if (product.priceType === "fixed") return price;
-  if (product.priceType === "sqm") {
-    const area = mulRational(sizeInMetres(input.widthMm, "widthMm"), sizeInMetres(input.heightMm, "heightMm"));
-    return mulRational(price, area);
-  }
-  throw new RangeError(`Unknown price type: ${String(product.priceType)}`);
+  return area ? mulRational(price, area) : price;
 }
 
 function selectedAttributesInProductOrder(input: PriceInput): PricedAttribute[] {
@@ -84,14 +104,18 @@ function percentOf(amount: Rational, basisPoints: number): Rational {
   return mulRational(amount, rational(BigInt(basisPoints), BASIS_POINTS_PER_WHOLE));
 }
 
-/** Unit price after attributes, exact (rule 2). */
-function unitPriceExact(base: Rational, attributes: PricedAttribute[]): Rational {
+/** Unit price after attributes, exact (rule 2). A per-m² option adds its price × the item's area. */
+function unitPriceExact(base: Rational, attributes: PricedAttribute[], area: Rational | null): Rational {
   let unit = base;
   for (const attribute of attributes) {
     const { cost } = attribute;
     if (cost.unit === "fixed") {
       requireSafeInteger(cost.pence, "Attribute pence");
       unit = addRational(unit, rational(BigInt(cost.pence)));
+    } else if (cost.unit === "sqm") {
+      requireSafeInteger(cost.pence, "Attribute pence");
+      if (!area) throw new RangeError(`Attribute ${attribute.id} is priced per m² but the product has no size`);
+      unit = addRational(unit, mulRational(rational(BigInt(cost.pence)), area));
     } else if (cost.unit === "percentage") {
       unit = addRational(unit, percentOf(isExpressAttribute(attribute) ? base : unit, cost.basisPoints));
     } else {
@@ -107,13 +131,18 @@ export function priceLine(input: PriceInput): PriceBreakdown {
   if (!Number.isSafeInteger(quantity) || quantity < 1) {
     throw new RangeError(`Quantity must be a whole number ≥ 1, got ${quantity}`);
   }
-  const base = basePriceExact(input);
-  const unitPence = roundHalfUp(unitPriceExact(base, selectedAttributesInProductOrder(input)));
+  const area = areaExact(input);
+  const base = basePriceExact(input, area);
+  const unitPence = roundHalfUp(unitPriceExact(base, selectedAttributesInProductOrder(input), area));
   if (unitPence < 0) throw new RangeError(`Unit price came out negative: ${unitPence}p`);
 
   const undiscountedLine = BigInt(unitPence) * BigInt(quantity);
-  const tierPercent = tierPercentFor(quantity);
-  const linePence = roundHalfUp(rational(undiscountedLine * BigInt(100 - tierPercent), 100n));
+  const tierPercent = tierPercentFor(quantity, input.product.quantityTiers ?? QUANTITY_TIERS);
+  const discountedPence = roundHalfUp(rational(undiscountedLine * BigInt(100 - tierPercent), 100n));
+  // The minimum line charge applies to the line as discounted: a tiny banner still costs the set-up.
+  const minLinePence = input.product.minLinePence ?? 0;
+  requireSafeInteger(minLinePence, "minLinePence");
+  const minimumApplied = discountedPence < minLinePence;
 
   return {
     basePence: roundHalfUp(base),
@@ -121,6 +150,7 @@ export function priceLine(input: PriceInput): PriceBreakdown {
     quantity,
     undiscountedLinePence: roundHalfUp(rational(undiscountedLine)),
     tierPercent,
-    linePence,
+    linePence: minimumApplied ? minLinePence : discountedPence,
+    minimumApplied,
   };
 }

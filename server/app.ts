@@ -111,8 +111,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate("directRoutes", directRoutes);
   directRoutes.register(app, config.directRoutes);
   registerAuth(app, (token) => services.accounts.authenticate(token));
+  // Other processes' catalogue changes (PostgreSQL): heard from before the first request is served.
+  await services.catalogueChanges.start();
   app.addHook("onClose", async () => {
     logOutput?.flushSync();
+    await services.catalogueChanges.stop();
     await services.emailSender.stop();
     await services.artworkProcessor.close();
     await services.storage.close();

@@ -4,9 +4,10 @@
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { isStaffRole, ROLE_LABELS, type StaffRole } from "../domain/roles";
 import type { Services } from "./services";
 
-export type ControlCommand = { command: "staff-add" | "staff-remove"; email: string };
+export type ControlCommand = { command: "staff-add"; email: string; role?: StaffRole } | { command: "staff-remove"; email: string };
 export type ControlAnswer = { ok: boolean; message: string; link?: string };
 
 export function controlSocketPath(dataDir: string): string {
@@ -15,11 +16,19 @@ export function controlSocketPath(dataDir: string): string {
 
 export async function runControlCommand(services: Services, command: ControlCommand): Promise<ControlAnswer> {
   if (command.command === "staff-add") {
-    const result = await services.accounts.addStaff(command.email);
+    const role = command.role ?? "staff";
+    if (!isStaffRole(role)) return { ok: false, message: `The role must be staff or manager, not ${String(role)}` };
+    const result = await services.accounts.addStaff(command.email, role);
     if (!result.ok) return { ok: false, message: result.message };
+    const label = ROLE_LABELS[role].toLowerCase();
+    const what = result.created
+      ? `Added ${label} account ${command.email}.`
+      : result.previousRole !== role
+        ? `${command.email} is now a ${label}.`
+        : `Found ${label} account ${command.email}.`;
     return {
       ok: true,
-      message: `${result.created ? "Added" : "Found"} staff account ${command.email}. Send them this single-use link (it expires in one hour) to set a password; it has also been emailed:`,
+      message: `${what} Send them this single-use link (it expires in one hour) to set a password; it has also been emailed:`,
       link: result.link,
     };
   }

@@ -18,7 +18,7 @@ export function Configurator({ product }: { product: ProductView }) {
 
   return (
     <section aria-label="Configure your order" className="flex flex-col gap-5 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
-      <DeliveryCountdown express={c.express} />
+      <DeliveryCountdown workingDays={c.workingDays} />
 
       <div>
         <label htmlFor={`${c.formId}-qty`} className="field-label">

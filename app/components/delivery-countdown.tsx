@@ -6,7 +6,7 @@ import { formatDeliveryDate } from "../../domain/format";
  * "Order within … for dispatch today" and "Delivery by DD-MM-YYYY", in UK time (DECISIONS rule 10).
  * Rendered only in the browser, once mounted: the server's page is cached and must not carry a clock.
  */
-export function DeliveryCountdown({ express }: { express: boolean }) {
+export function DeliveryCountdown({ workingDays }: { workingDays: number }) {
   const [now, setNow] = useState<Date | null>(null);
   useEffect(() => {
     setNow(new Date());
@@ -23,7 +23,7 @@ export function DeliveryCountdown({ express }: { express: boolean }) {
   }
   const countdown = cutoffCountdown(now);
   const today = dispatchDate(now) === ukDateParts(now).isoDate;
-  const delivery = formatDeliveryDate(deliveryDate(now, express ? "express" : "standard"));
+  const delivery = formatDeliveryDate(deliveryDate(now, workingDays));
   return (
     <div className="min-h-[4.5rem] rounded-md bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
       <p>

@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
-export const USER_ROLES = ["user", "staff"] as const;
-export type UserRole = (typeof USER_ROLES)[number];
+import type { UserRole } from "../../domain/roles";
 
-/** Customers (role `user`, signed up or made at checkout) and staff (added from the command line only). */
+export type { UserRole } from "../../domain/roles";
+
+/** Customers (role `user`, signed up or made at checkout), production staff and managers (added by the command line or a manager). */
 export const users = pgTable(
   "users",
   {
@@ -24,7 +25,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
-    check("users_role_check", sql`${t.role} in ('user', 'staff')`),
+    check("users_role_check", sql`${t.role} in ('user', 'staff', 'manager')`),
   ],
 );
 

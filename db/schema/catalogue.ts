@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { AttributeCost } from "../../domain/pricing";
+import { QUANTITY_TIERS, type QuantityTier } from "../../domain/quantity-tiers";
 
 const pageMeta = {
   pageTitle: text("page_title").notNull(),
@@ -56,6 +58,11 @@ export const products = pgTable(
     maxWidthMm: integer("max_width_mm"),
     maxHeightMm: integer("max_height_mm"),
     minQty: integer("min_qty").notNull().default(1),
+    maxQty: integer("max_qty").notNull().default(100_000),
+    /** Quantity discounts, lowest quantity first; the shop's standard tiers unless a manager set others. */
+    quantityTiers: jsonb("quantity_tiers").$type<QuantityTier[]>().notNull().default([...QUANTITY_TIERS]),
+    /** The least a line may cost after its quantity discount, in pence (0: none). */
+    minLinePence: integer("min_line_pence").notNull().default(0),
     orientation: text("orientation", { enum: ["both", "portrait", "landscape"] }).notNull().default("both"),
     fixedSize: text("fixed_size"),
     specifications: text("specifications").notNull().default(""),
@@ -69,6 +76,8 @@ export const products = pgTable(
     index("products_subcategory_idx").on(t.subcategoryId),
     check("products_price_nonnegative", sql`${t.pricePence} >= 0`),
     check("products_min_qty_positive", sql`${t.minQty} >= 1`),
+    check("products_max_qty_at_least_min", sql`${t.maxQty} >= ${t.minQty}`),
+    check("products_min_line_nonnegative", sql`${t.minLinePence} >= 0`),
   ],
 );
 
@@ -83,9 +92,11 @@ export const productAttributes = pgTable(
     name: text("name").notNull(),
     displayType: text("display_type", { enum: ["Dropdown", "Radio buttons", "Turnaround"] }).notNull(),
     isDefault: boolean("is_default").notNull().default(false),
-    costUnit: text("cost_unit", { enum: ["fixed", "percentage"] }).notNull(),
-    /** Pence when cost_unit is fixed; basis points (1% = 100) when percentage. */
+    costUnit: text("cost_unit", { enum: ["fixed", "sqm", "percentage"] }).notNull(),
+    /** Pence when cost_unit is fixed, pence per m² when sqm; basis points (1% = 100) when percentage. */
     costValue: integer("cost_value").notNull().default(0),
+    /** Turnaround options: working days from dispatch to delivery (null: 3, or 2 for express). */
+    workingDays: integer("working_days"),
     sortOrder: integer("sort_order").notNull(),
   },
   (t) => [index("product_attributes_product_idx").on(t.productId)],
@@ -103,3 +114,13 @@ export const productVariants = pgTable(
   },
   (t) => [index("product_variants_product_idx").on(t.productId)],
 );
+
+/** An option's price effect as stored (a unit and one integer) in the pricing rule's terms. */
+export function attributeCost(unit: AttributeCost["unit"], value: number): AttributeCost {
+  return unit === "percentage" ? { unit, basisPoints: value } : { unit, pence: value };
+}
+
+/** The stored unit and integer of an option's price effect. */
+export function storedCost(cost: AttributeCost): { costUnit: AttributeCost["unit"]; costValue: number } {
+  return { costUnit: cost.unit, costValue: cost.unit === "percentage" ? cost.basisPoints : cost.pence };
+}

@@ -1,4 +1,5 @@
 export * from "./accounts";
+export * from "./back-office";
 export * from "./catalogue";
 export * from "./email";
 export * from "./meta";

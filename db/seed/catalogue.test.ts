@@ -156,7 +156,7 @@ describe("seed catalogue", () => {
       expect(product.pricePence, product.slug).toBeGreaterThan(0);
     }
     for (const attribute of attributes) {
-      const value = attribute.cost.unit === "fixed" ? attribute.cost.pence : attribute.cost.basisPoints;
+      const value = attribute.cost.unit === "percentage" ? attribute.cost.basisPoints : attribute.cost.pence;
       expect(Number.isInteger(value), attribute.name).toBe(true);
       expect(value, attribute.name).toBeGreaterThanOrEqual(0);
     }

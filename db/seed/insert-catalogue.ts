@@ -1,5 +1,5 @@
 import type { Db } from "../client";
-import { categories, productAttributes, products, productVariants, subcategories } from "../schema";
+import { categories, productAttributes, products, productVariants, storedCost, subcategories } from "../schema";
 import type { SeedCategory } from "./catalogue-types";
 
 /** Inserts categories with their subcategories, products, attributes and variants, keeping list order. */
@@ -49,6 +49,9 @@ export async function insertCatalogue(db: Db, tree: SeedCategory[]): Promise<voi
               maxWidthMm: product.sizeLimits?.maxWidthMm ?? null,
               maxHeightMm: product.sizeLimits?.maxHeightMm ?? null,
               minQty: product.minQty,
+              ...(product.maxQty !== undefined ? { maxQty: product.maxQty } : {}),
+              ...(product.quantityTiers !== undefined ? { quantityTiers: product.quantityTiers } : {}),
+              ...(product.minLinePence !== undefined ? { minLinePence: product.minLinePence } : {}),
               orientation: product.orientation,
               fixedSize: product.fixedSize ?? null,
               specifications: product.specifications,
@@ -68,8 +71,8 @@ export async function insertCatalogue(db: Db, tree: SeedCategory[]): Promise<voi
                 name: attribute.name,
                 displayType: attribute.displayType,
                 isDefault: attribute.isDefault ?? false,
-                costUnit: attribute.cost.unit,
-                costValue: attribute.cost.unit === "fixed" ? attribute.cost.pence : attribute.cost.basisPoints,
+                ...storedCost(attribute.cost),
+                workingDays: attribute.workingDays ?? null,
                 sortOrder: attributeIndex + 1,
               })
               .returning({ id: productAttributes.id });

@@ -23,7 +23,7 @@ describe("the route table", () => {
   });
 
   it("has a matrix case for every guarded route, and no case for a route that does not exist", () => {
-    const guarded = apiRoutes().filter((route) => route.access === "customer" || route.access === "staff").map(key);
+    const guarded = apiRoutes().filter((route) => route.access !== "public").map(key);
     expect(guarded.filter((route) => !(route in AUTHZ_CASES))).toEqual([]);
     const known = new Set(apiRoutes().map(key));
     expect(Object.keys(AUTHZ_CASES).filter((route) => !known.has(route))).toEqual([]);
@@ -33,7 +33,7 @@ describe("the route table", () => {
     for (const route of apiRoutes()) {
       const entry = AUTHZ_CASES[key(route)];
       if (!entry) continue;
-      expect(entry.scope === "staff" ? "staff" : "customer", key(route)).toBe(route.access);
+      expect(entry.scope === "owned" || entry.scope === "self" ? "customer" : entry.scope, key(route)).toBe(route.access);
     }
   });
 });
@@ -62,15 +62,23 @@ describe.each(Object.entries(AUTHZ_CASES))("%s", (_route, entry) => {
     });
   }
 
-  if (entry.scope === "staff") {
+  if (entry.scope === "staff" || entry.scope === "manager") {
     it("a customer → 404", async () => {
       const res = await call(fx.owner.auth);
       expect(res.statusCode, res.body).toBe(404);
     });
   }
 
-  it(`${entry.scope === "staff" ? "staff" : "the owner"} → ${entry.ok}`, async () => {
-    const res = await call(entry.scope === "staff" ? fx.staff.auth : fx.owner.auth);
+  if (entry.scope === "manager") {
+    it("production staff → 404", async () => {
+      const res = await call(fx.staff.auth);
+      expect(res.statusCode, res.body).toBe(404);
+    });
+  }
+
+  const caller = { owned: "the owner", self: "the owner", staff: "staff", manager: "a manager" }[entry.scope];
+  it(`${caller} → ${entry.ok}`, async () => {
+    const res = await call(entry.scope === "staff" ? fx.staff.auth : entry.scope === "manager" ? fx.manager.auth : fx.owner.auth);
     expect(res.statusCode, res.body).toBe(entry.ok);
   });
 });

@@ -7,7 +7,7 @@ import { loadConfig } from "../config";
 import { runControlCommand, sendControlCommand, type ControlAnswer, type ControlCommand } from "../control-socket";
 import { createServices } from "../services";
 
-const USAGE = "Usage: npm run staff -- add <email>\n       npm run staff -- remove <email>";
+const USAGE = "Usage: npm run staff -- add <email> [--role staff|manager]\n       npm run staff -- remove <email>";
 
 function print(answer: ControlAnswer): never {
   console.log(answer.message);
@@ -16,12 +16,15 @@ function print(answer: ControlAnswer): never {
 }
 
 async function main(): Promise<void> {
-  const [verb, email] = process.argv.slice(2);
-  if ((verb !== "add" && verb !== "remove") || !email) {
+  const args = process.argv.slice(2);
+  const roleAt = args.indexOf("--role");
+  const role = roleAt >= 0 ? args.splice(roleAt, 2)[1] : "staff";
+  const [verb, email, extra] = args;
+  if ((verb !== "add" && verb !== "remove") || !email || extra !== undefined || (role !== "staff" && role !== "manager") || (verb === "remove" && roleAt >= 0)) {
     console.error(USAGE);
     process.exit(2);
   }
-  const command: ControlCommand = { command: verb === "add" ? "staff-add" : "staff-remove", email };
+  const command: ControlCommand = verb === "add" ? { command: "staff-add", email, role } : { command: "staff-remove", email };
   const config = loadConfig({ ...process.env, LOG_LEVEL: "silent" });
 
   if (!config.databaseUrl) {

@@ -3,10 +3,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteOptions } from "fastify";
 import { ACCOUNT_MESSAGES } from "../../domain/account";
 import { errorBody } from "../front-door/errors";
+import { isManagerRole, isStaffRole, type UserRole } from "../../domain/roles";
 import type { AuthUser } from "../services/account-service";
 
-/** `customer`: any signed-in account, serving only its own data. `staff`: the staff role only. */
-export type RouteAccess = "public" | "customer" | "staff";
+/**
+ * `customer`: any signed-in account, serving only its own data. `staff`: production staff and managers.
+ * `manager`: managers only (the back office).
+ */
+export type RouteAccess = "public" | "customer" | "staff" | "manager";
 
 /** A route as declared: who may call it, and its schemas (the contract test compares them with the client's). */
 export type RouteEntry = { method: string; url: string; access: RouteAccess | undefined; schema: FastifySchema | undefined };
@@ -42,7 +46,7 @@ export function registerAuth(app: FastifyInstance, authenticate: (token: string)
   const unauthorised = (reply: FastifyReply) =>
     reply.code(401).header("www-authenticate", 'Bearer realm="shop"').send(errorBody(ACCOUNT_MESSAGES.signInRequired, 401));
 
-  const guard = (staffOnly: boolean) =>
+  const guard = (allowed: (role: UserRole) => boolean) =>
     async function requireAccount(request: FastifyRequest, reply: FastifyReply) {
       // Private answers, and the refusals too, are never stored by browsers or proxies.
       reply.header("cache-control", "no-store");
@@ -50,8 +54,8 @@ export function registerAuth(app: FastifyInstance, authenticate: (token: string)
       if (!token) return unauthorised(reply);
       const user = await authenticate(token);
       if (!user) return unauthorised(reply);
-      // A customer is not told that staff routes exist.
-      if (staffOnly && user.role !== "staff") return reply.code(404).send(errorBody(NOT_FOUND_MESSAGE, 404));
+      // A customer is not told that staff routes exist, nor production staff that the back office does.
+      if (!allowed(user.role)) return reply.code(404).send(errorBody(NOT_FOUND_MESSAGE, 404));
       request.user = user;
     };
   // A public route answered for a request that carries credentials (apply-promo, the address lookup) may
@@ -59,16 +63,15 @@ export function registerAuth(app: FastifyInstance, authenticate: (token: string)
   app.addHook("onRequest", async (request, reply) => {
     if (request.headers.authorization !== undefined) reply.header("cache-control", "no-store");
   });
-  const customerGuard = guard(false);
-  const staffGuard = guard(true);
+  const guards = { customer: guard(() => true), staff: guard(isStaffRole), manager: guard(isManagerRole) };
 
   app.addHook("onRoute", (route: RouteOptions) => {
     const access = route.config?.auth;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) app.routeTable.push({ method, url: route.url, access, schema: route.schema });
-    if (access !== "customer" && access !== "staff") return;
+    if (access === undefined || access === "public") return;
     const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
-    route.onRequest = [access === "staff" ? staffGuard : customerGuard, ...existing];
+    route.onRequest = [guards[access], ...existing];
   });
 }
 

@@ -2,11 +2,12 @@
 // reset. Passwords are argon2id; the bearer sessions they open are sessions.ts's. Nothing here knows
 // about HTTP.
 import { hash as argonHash, verify as argonVerify, type Algorithm } from "@node-rs/argon2";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { loginThrottle, passwordResets, sessions, userAddresses, users, type AddressKind, type UserRole } from "../../db/schema";
 import { emailKey, type Details, type SignupRequest } from "../../domain/account";
 import type { SavedAddress } from "../../domain/address";
+import { isStaffRole, STAFF_ROLES, type StaffRole } from "../../domain/roles";
 import type { ShopDetails } from "../config";
 import { passwordResetEmail } from "../integrations/email/templates";
 import { enqueueEmail, type EmailSender } from "./email-outbox";
@@ -66,8 +67,10 @@ export type AccountService = {
   /** A single-use set-password link for a user (staff onboarding, from the command line). */
   issuePasswordLink(userId: number, options?: { email?: boolean; forStaff?: boolean; signInLink?: boolean }): Promise<string>;
   hashPassword(password: string): Promise<string>;
-  /** Makes (or finds) a staff account and answers a single-use link to set its password. */
-  addStaff(email: string): Promise<{ ok: true; link: string; created: boolean } | { ok: false; message: string }>;
+  /** Makes (or finds, and gives the role to) a staff account and answers a single-use link to set its password. */
+  addStaff(email: string, role?: StaffRole): Promise<{ ok: true; link: string; created: boolean; userId: number; previousRole: StaffRole | null } | { ok: false; message: string }>;
+  /** Production staff and managers, by email. */
+  listStaff(): Promise<{ userId: number; email: string; firstname: string; role: StaffRole; hasPassword: boolean; createdAt: Date }[]>;
   /** Removes a staff account and everything signed in with it. */
   removeStaff(email: string): Promise<{ ok: boolean; message: string }>;
 };
@@ -321,11 +324,11 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
       return link;
     },
 
-    async addStaff(email) {
+    async addStaff(email, role = "staff") {
       const address = email.trim();
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) return { ok: false, message: `Not an email address: ${address}` };
       const existing = await findUserByEmail(address);
-      if (existing && existing.role !== "staff") {
+      if (existing && !isStaffRole(existing.role)) {
         return { ok: false, message: `${address} belongs to a customer account. Staff need an address of their own.` };
       }
       let userId = existing?.id;
@@ -333,17 +336,31 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
         const local = address.split("@")[0]!.replace(/[._-]+/g, " ").trim();
         const [created] = await db
           .insert(users)
-          .values({ firstname: local.charAt(0).toUpperCase() + local.slice(1), lastname: "(staff)", email: address, telephone: "", passwordHash: null, role: "staff", site: "staff" })
+          .values({ firstname: local.charAt(0).toUpperCase() + local.slice(1), lastname: "(staff)", email: address, telephone: "", passwordHash: null, role, site: "staff" })
           .returning({ id: users.id });
         userId = created!.id;
+      } else if (existing!.role !== role) {
+        await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
+        // Signed-in sessions carry the role they were opened with: the change applies from the next request.
+        forgetSessions((user) => user.userId === userId);
       }
       const link = await this.issuePasswordLink(userId, { email: true, forStaff: true });
-      return { ok: true, link, created: !existing };
+      const previousRole = existing && isStaffRole(existing.role) ? existing.role : null;
+      return { ok: true, link, created: !existing, userId, previousRole };
+    },
+
+    async listStaff() {
+      const rows = await db
+        .select({ userId: users.id, email: users.email, firstname: users.firstname, role: users.role, passwordHash: users.passwordHash, createdAt: users.createdAt })
+        .from(users)
+        .where(inArray(users.role, [...STAFF_ROLES]))
+        .orderBy(asc(users.email));
+      return rows.flatMap(({ passwordHash, role, ...row }) => (isStaffRole(role) ? [{ ...row, role, hasPassword: passwordHash !== null }] : []));
     },
 
     async removeStaff(email) {
       const existing = await findUserByEmail(email);
-      if (!existing || existing.role !== "staff") return { ok: false, message: `No staff account for ${email.trim()}` };
+      if (!existing || !isStaffRole(existing.role)) return { ok: false, message: `No staff account for ${email.trim()}` };
       // Sessions and reset links go with the account (cascade); order history keeps the events, unnamed.
       await db.delete(users).where(eq(users.id, existing.id));
       forgetSessions((user) => user.userId === existing.id);

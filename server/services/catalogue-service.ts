@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { categories, productAttributes, products, productVariants, subcategories } from "../../db/schema";
+import { attributeCost, categories, productAttributes, products, productVariants, subcategories } from "../../db/schema";
 import type {
   AttributeView,
   CategoryView,
@@ -82,49 +82,9 @@ async function loadSnapshot(db: Db, version: number): Promise<CatalogueSnapshot>
   const variantsByProduct = groupBy(variantRows, (row) => row.productId);
   const subCategoryOf = new Map(subRows.map((row) => [row.id, row.categoryId]));
 
-  const productViews = productRows.map((row): ProductView => {
-    const attributes = (attributesByProduct.get(row.id) ?? []).map(
-      (a): AttributeView => ({
-        id: a.id,
-        group: a.groupName,
-        name: a.name,
-        displayType: a.displayType,
-        isDefault: a.isDefault,
-        cost: a.costUnit === "fixed" ? { unit: "fixed", pence: a.costValue } : { unit: "percentage", basisPoints: a.costValue },
-      }),
-    );
-    return {
-      id: row.id,
-      slug: row.slug,
-      name: row.name,
-      shortDesc: row.shortDesc,
-      description: row.description,
-      image: row.image,
-      pricePence: row.pricePence,
-      priceType: row.priceType,
-      sizeLimits:
-        row.priceType === "sqm"
-          ? {
-              minWidthMm: row.minWidthMm ?? 1,
-              minHeightMm: row.minHeightMm ?? 1,
-              maxWidthMm: row.maxWidthMm ?? 100_000,
-              maxHeightMm: row.maxHeightMm ?? 100_000,
-            }
-          : null,
-      minQty: row.minQty,
-      orientation: row.orientation,
-      fixedSize: row.fixedSize,
-      attributes,
-      variants: (variantsByProduct.get(row.id) ?? []).map((v) => v.attributeIds),
-      specifications: row.specifications,
-      order: row.sortOrder,
-      subcategoryId: row.subcategoryId,
-      categoryId: subCategoryOf.get(row.subcategoryId) ?? 0,
-      pageTitle: row.pageTitle,
-      pageDescription: row.pageDescription,
-      pageKeywords: row.pageKeywords,
-    };
-  });
+  const productViews = productRows.map((row) =>
+    productView(row, attributesByProduct.get(row.id) ?? [], variantsByProduct.get(row.id) ?? [], subCategoryOf.get(row.subcategoryId) ?? 0),
+  );
 
   const productsBySub = groupBy(productViews, (p) => p.subcategoryId);
   const subViews = subRows.map(
@@ -178,6 +138,59 @@ async function loadSnapshot(db: Db, version: number): Promise<CatalogueSnapshot>
     productById: new Map(productViews.map((p) => [p.id, p])),
     apiBody,
     apiEtag: `"${createHash("sha1").update(apiBody).digest("base64url")}"`,
+  };
+}
+
+type ProductRow = typeof products.$inferSelect;
+type AttributeRow = typeof productAttributes.$inferSelect;
+type VariantRow = typeof productVariants.$inferSelect;
+
+/** One product as the shop reads it, from its rows (attributes and variants in their order). */
+export function productView(row: ProductRow, attributeRows: AttributeRow[], variantRows: VariantRow[], categoryId: number): ProductView {
+  const attributes = attributeRows.map(
+    (a): AttributeView => ({
+      id: a.id,
+      group: a.groupName,
+      name: a.name,
+      displayType: a.displayType,
+      isDefault: a.isDefault,
+      cost: attributeCost(a.costUnit, a.costValue),
+      workingDays: a.workingDays,
+    }),
+  );
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    shortDesc: row.shortDesc,
+    description: row.description,
+    image: row.image,
+    pricePence: row.pricePence,
+    priceType: row.priceType,
+    sizeLimits:
+      row.priceType === "sqm"
+        ? {
+            minWidthMm: row.minWidthMm ?? 1,
+            minHeightMm: row.minHeightMm ?? 1,
+            maxWidthMm: row.maxWidthMm ?? 100_000,
+            maxHeightMm: row.maxHeightMm ?? 100_000,
+          }
+        : null,
+    minQty: row.minQty,
+    maxQty: row.maxQty,
+    quantityTiers: row.quantityTiers,
+    minLinePence: row.minLinePence,
+    orientation: row.orientation,
+    fixedSize: row.fixedSize,
+    attributes,
+    variants: variantRows.map((v) => v.attributeIds),
+    specifications: row.specifications,
+    order: row.sortOrder,
+    subcategoryId: row.subcategoryId,
+    categoryId,
+    pageTitle: row.pageTitle,
+    pageDescription: row.pageDescription,
+    pageKeywords: row.pageKeywords,
   };
 }
 
@@ -243,15 +256,18 @@ function toApiProduct(p: ProductView) {
           max_height: p.sizeLimits.maxHeightMm,
         }
       : null,
-    qty_limits: { min_qty: p.minQty, orientation: p.orientation, fixed_size: p.fixedSize },
+    qty_limits: { min_qty: p.minQty, max_qty: p.maxQty, orientation: p.orientation, fixed_size: p.fixedSize },
+    quantity_tiers: p.quantityTiers.map((t) => ({ min_qty: t.minQty, percent: t.percent })),
+    min_line_charge: penceToPounds(p.minLinePence),
     attributes: p.attributes.map((a) => ({
       group: a.group,
       subattribute_id: a.id,
       subattribute_name: a.name,
       is_default: a.isDefault,
-      cost: a.cost.unit === "fixed" ? penceToPounds(a.cost.pence) : a.cost.basisPoints / 100,
+      cost: a.cost.unit === "percentage" ? a.cost.basisPoints / 100 : penceToPounds(a.cost.pence),
       cost_unit: a.cost.unit,
       display_type: a.displayType,
+      working_days: a.workingDays,
     })),
     productSpecifications: p.specifications,
     product_specifications: p.specifications,

@@ -29,7 +29,7 @@ import type { AccountService } from "./account-service";
 import type { CatalogueService } from "./catalogue-service";
 import { enqueueEmail, type EmailSender } from "./email-outbox";
 import type { Failure } from "./outcome";
-import { PROMO_MESSAGES, type PromoService } from "./promo-service";
+import { minimumSpendMessage, PROMO_MESSAGES, type PromoService, type ValidPromo } from "./promo-service";
 
 // Stripe will not open a payment page for less than 30 minutes; the reservation outlasts it a little.
 export const CHECKOUT_MINUTES = 35;
@@ -134,18 +134,24 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
       if (!usable) line.reuseArtworkFrom = null;
     }
 
-    let promo: { code: string; basisPoints: number; newCustomersOnly: boolean } | null = null;
+    let promo: ValidPromo | null = null;
     const code = input.promoCode?.trim();
     if (code) {
       const checked = await promos.check(code, now);
       if (!checked.ok) return { ok: false, reason: "invalid", message: checked.message };
-      promo = { code: checked.code, basisPoints: checked.basisPoints, newCustomersOnly: checked.newCustomersOnly };
+      promo = checked;
     }
 
-    const totals = orderTotals(
+    let totals = orderTotals(
       priced.lines.map((line) => line.linePence),
       promo?.basisPoints ?? 0,
     );
+    if (promo && totals.subTotalPence < promo.minSpendPence) return { ok: false, reason: "invalid", message: minimumSpendMessage(promo.minSpendPence) };
+    // A code that takes nothing off (a few pence at a small percentage) is not a use: it takes no slot.
+    if (promo && totals.promoDiscountPence === 0) {
+      promo = null;
+      totals = orderTotals(priced.lines.map((line) => line.linePence), 0);
+    }
     const clientPence = Number.isFinite(input.clientTotalPounds) ? poundsToPence(input.clientTotalPounds) : NaN;
     if (!(Math.abs(clientPence - totals.totalPence) <= TOTAL_TOLERANCE_PENCE)) {
       return {
@@ -174,12 +180,26 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
           .where(sql`lower(${promoCodes.code}) = ${promo.code.toLowerCase()}`)
           .for("update");
         if (!row) return { ok: false as const, message: PROMO_MESSAGES.unknown };
+        const codeKey = promo.code.toLowerCase();
+        const pendingWithCode = and(sql`lower(${checkouts.promoCode}) = ${codeKey}`, eq(checkouts.status, "pending"), gt(checkouts.expiresAt, sql`now()`));
         if (row.usageLimit !== null) {
-          const [held] = await t
-            .select({ n: sql<number>`count(*)::int` })
-            .from(checkouts)
-            .where(and(sql`lower(${checkouts.promoCode}) = ${promo.code.toLowerCase()}`, eq(checkouts.status, "pending"), gt(checkouts.expiresAt, sql`now()`)));
+          const [held] = await t.select({ n: sql<number>`count(*)::int` }).from(checkouts).where(pendingWithCode);
           if (row.uses + Number(held?.n ?? 0) >= row.usageLimit) return { ok: false as const, message: PROMO_MESSAGES["used-up"] };
+        }
+        if (promo.perCustomerLimit !== null) {
+          // The customer by account or, for a guest's earlier orders, by email; their unpaid checkouts count too.
+          const email = contact.email.toLowerCase();
+          const [[paid], [pending]] = await Promise.all([
+            t
+              .select({ n: sql<number>`count(*)::int` })
+              .from(orderGroups)
+              .where(and(sql`lower(${orderGroups.promoCode}) = ${codeKey}`, gt(orderGroups.promoDiscountPence, 0), or(eq(orderGroups.userId, input.userId), sql`lower(${orderGroups.userEmail}) = ${email}`))),
+            t
+              .select({ n: sql<number>`count(*)::int` })
+              .from(checkouts)
+              .where(and(pendingWithCode, or(eq(checkouts.userId, input.userId), sql`lower(${checkouts.email}) = ${email}`))),
+          ]);
+          if (Number(paid?.n ?? 0) + Number(pending?.n ?? 0) >= promo.perCustomerLimit) return { ok: false as const, message: PROMO_MESSAGES.perCustomer };
         }
         if (promo.newCustomersOnly && (await hasPaidOrder(t, input.userId, contact.email))) {
           return { ok: false as const, message: NEW_CUSTOMERS_ONLY_MESSAGE };
@@ -301,7 +321,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
         { orderGroupId: group.id, actor: "payment" as const, fromStatus: null, toStatus: "Awaiting Artwork", note: `Paid ${formatPence(checkout.totalPence)} by card` },
         ...items.map((item) => ({ orderGroupId: group.id, orderId: item.id, actor: "payment" as const, fromStatus: null, toStatus: "Awaiting Artwork" })),
       ]);
-      if (checkout.promoCode) {
+      if (checkout.promoCode && checkout.promoDiscountPence > 0) {
         await t.update(promoCodes).set({ uses: sql`${promoCodes.uses} + 1` }).where(sql`lower(${promoCodes.code}) = ${checkout.promoCode.toLowerCase()}`);
       }
       // Gap-free invoice numbers: the counter moves only if this transaction commits.

@@ -11,6 +11,10 @@ import { createStorage } from "../integrations/storage";
 import type { FileStorage } from "../integrations/storage/storage";
 import { createAccountService, type AccountService } from "./account-service";
 import { createArtworkService, type ArtworkProcessor, type ArtworkService } from "./artwork-service";
+import { createPriceService, type PriceService } from "./back-office/price-service";
+import { createPromotionAdmin, type PromotionAdmin } from "./back-office/promotion-admin";
+import { createTeam, type Team } from "./back-office/team";
+import { createCatalogueChanges, type CatalogueChanges } from "./catalogue-changes";
 import { createCatalogueService, type CatalogueService } from "./catalogue-service";
 import { createCheckoutService, type CheckoutService } from "./checkout-service";
 import { createContactService, type ContactService } from "./contact-service";
@@ -25,6 +29,14 @@ export type Services = {
   shop: ShopDetails;
   config: Config;
   catalogue: CatalogueService;
+  /** Tells every process of a catalogue change (LISTEN/NOTIFY on PostgreSQL). */
+  catalogueChanges: CatalogueChanges;
+  /** The back office: price inputs, versions and the price list. */
+  prices: PriceService;
+  /** The back office: promo codes. */
+  promotionAdmin: PromotionAdmin;
+  /** The back office: inviting staff and managers. */
+  team: Team;
   accounts: AccountService;
   promos: PromoService;
   contact: ContactService;
@@ -59,6 +71,7 @@ export function createServices(db: DbHandle, config: Config, overrides: ServiceO
     singleProcess: db.kind === "pglite",
   });
   const catalogue = createCatalogueService(db.db);
+  const catalogueChanges = createCatalogueChanges(db, catalogue, { warn: (obj, msg) => log.warn(obj, msg) });
   const accounts = createAccountService({ db: db.db, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender, cacheSessions: db.kind === "pglite" });
   const promos = createPromoService(db.db);
   const orders = createOrderService(db.db);
@@ -75,6 +88,10 @@ export function createServices(db: DbHandle, config: Config, overrides: ServiceO
     shop: config.shop,
     config,
     catalogue,
+    catalogueChanges,
+    prices: createPriceService({ db: db.db, changes: catalogueChanges }),
+    promotionAdmin: createPromotionAdmin(db.db),
+    team: createTeam({ db: db.db, accounts }),
     accounts,
     promos,
     contact: createContactService({ db: db.db, shop: config.shop, sender: emailSender }),

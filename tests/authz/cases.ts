@@ -1,7 +1,9 @@
 // The authorisation matrix's cases: how to call each guarded route on behalf of an owner. The matrix test
 // (server/api/authorization.test.ts) reads the app's route table and fails for any guarded route that has
 // no case here, so a route added later cannot skip the check.
+import { randomBytes } from "node:crypto";
 import type { FastifyInstance, InjectOptions } from "fastify";
+import type { PriceInputs } from "../../domain/price-inputs";
 import { makeStaff, signUp, testClientAddress, type TestCustomer } from "../factories/accounts";
 import { cmykJpeg, multipart } from "../factories/artwork";
 import { bannerLine, expectedTotalPence, placeOrder, saveTestAddresses } from "../factories/checkout";
@@ -16,6 +18,10 @@ export type Fixture = {
   art: Buffer;
   other: TestCustomer;
   staff: TestCustomer;
+  manager: TestCustomer;
+  /** The owner's product's prices as the back office gives them, and a promo code to change. */
+  prices: { inputs: PriceInputs; version: number };
+  promotionId: number;
 };
 
 /**
@@ -24,14 +30,15 @@ export type Fixture = {
  * anonymous → 401, the owner → `ok`. `staff`: anonymous → 401, a customer → 404, staff → `ok`.
  */
 export type AuthzCase = {
-  scope: "owned" | "self" | "staff";
+  /** `manager`: anonymous → 401, a customer → 404, production staff → 404, a manager → `ok`. */
+  scope: "owned" | "self" | "staff" | "manager";
   request: (fx: Fixture) => InjectOptions & { headers?: Record<string, string> };
   ok: number;
 };
 
 /** Two customers and a member of staff; the owner has a paid order with one uploaded file. */
 export async function makeFixture(app: FastifyInstance): Promise<Fixture> {
-  const [owner, other, staff] = await Promise.all([signUp(app), signUp(app), makeStaff(app)]);
+  const [owner, other, staff, manager] = await Promise.all([signUp(app), signUp(app), makeStaff(app), managerOf(app)]);
   await saveTestAddresses(app, owner);
   const line = await bannerLine(app, { customWidth: 304, customHeight: 304, quantity: 2 });
   const placed = await placeOrder(app, owner, [line]);
@@ -41,6 +48,9 @@ export async function makeFixture(app: FastifyInstance): Promise<Fixture> {
   const uploaded = await app.inject({ method: "POST", url: `/api/orders/${orderId}/imgs`, headers: { ...owner.auth, ...form.headers }, payload: form.payload, remoteAddress: testClientAddress() });
   if (uploaded.statusCode !== 201) throw new Error(`fixture upload failed: ${uploaded.body}`);
   const group = (await app.inject({ method: "GET", url: `/api/orders/group/${placed.orderGroupId}`, headers: owner.auth })).json();
+  const prices = (await app.inject({ method: "GET", url: `/api/manage/products/${line.productId}/prices`, headers: manager.auth })).json() as { inputs: PriceInputs; version: number };
+  const promo = await app.inject({ method: "POST", url: "/api/manage/promotions", headers: manager.auth, payload: promotionForm(`AUTHZ${randomBytes(3).toString("hex")}`) });
+  if (promo.statusCode !== 200) throw new Error(`fixture promo failed: ${promo.body}`);
   return {
     owner: {
       ...owner,
@@ -57,9 +67,27 @@ export async function makeFixture(app: FastifyInstance): Promise<Fixture> {
     },
     other,
     staff,
+    manager,
+    prices,
+    promotionId: promo.json().promotion.id,
     art,
   };
 }
+
+// One manager for the whole matrix: making one hashes a password, and most cases never use it.
+const managers = new WeakMap<FastifyInstance, Promise<TestCustomer>>();
+function managerOf(app: FastifyInstance): Promise<TestCustomer> {
+  let manager = managers.get(app);
+  if (!manager) {
+    manager = makeStaff(app, "manager");
+    managers.set(app, manager);
+  }
+  return manager;
+}
+
+const promotionForm = (code: string) => ({ code, description: "", percent: 5, startsOn: null, endsOn: null, usageLimit: null, perCustomerLimit: null, minSpendPence: 0, newCustomersOnly: false, paused: false });
+const randomCode = () => `AZ${randomBytes(4).toString("hex")}`;
+const randomEmail = () => `invite.${randomBytes(4).toString("hex")}@printwise.example.com`;
 
 const artworkForm = (fx: Fixture, fields: Record<string, string>) => {
   const form = multipart([...Object.entries(fields).map(([name, value]) => ({ name, value })), { name: "artwork", fileName: "a.jpg", contentType: "image/jpeg", data: fx.art }]);
@@ -213,4 +241,36 @@ export const AUTHZ_CASES: Record<string, AuthzCase> = {
     ok: 404,
     request: () => ({ method: "POST", url: "/api/staff/outbox/1/requeue" }),
   },
+  "GET /api/manage/products": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/products" }) },
+  "GET /api/manage/products/:productId/prices": { scope: "manager", ok: 200, request: (fx) => ({ method: "GET", url: `/api/manage/products/${fx.owner.productId}/prices` }) },
+  "POST /api/manage/products/:productId/prices/preview": {
+    scope: "manager",
+    ok: 200,
+    request: (fx) => ({ method: "POST", url: `/api/manage/products/${fx.owner.productId}/prices/preview`, payload: { inputs: { ...fx.prices.inputs, pricePence: fx.prices.inputs.pricePence + 10 } } }),
+  },
+  "PUT /api/manage/products/:productId/prices": {
+    scope: "manager",
+    // The version is stale by design: the manager gets the 409 of a real save, after the role check.
+    ok: 409,
+    request: (fx) => ({ method: "PUT", url: `/api/manage/products/${fx.owner.productId}/prices`, payload: { inputs: fx.prices.inputs, baseVersion: fx.prices.version + 100 } }),
+  },
+  "GET /api/manage/products/:productId/prices/history": { scope: "manager", ok: 200, request: (fx) => ({ method: "GET", url: `/api/manage/products/${fx.owner.productId}/prices/history` }) },
+  "POST /api/manage/products/:productId/prices/restore": {
+    scope: "manager",
+    // No such version: the 400 of the handler, after the role check.
+    ok: 400,
+    request: (fx) => ({ method: "POST", url: `/api/manage/products/${fx.owner.productId}/prices/restore`, payload: { version: 9999, baseVersion: fx.prices.version } }),
+  },
+  "GET /api/manage/price-list.csv": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/price-list.csv" }) },
+  "POST /api/manage/price-list/import": { scope: "manager", ok: 200, request: () => ({ method: "POST", url: "/api/manage/price-list/import", payload: { csv: "product_slug,row_type\r\n", apply: false } }) },
+  "GET /api/manage/promotions": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/promotions" }) },
+  "POST /api/manage/promotions": { scope: "manager", ok: 200, request: () => ({ method: "POST", url: "/api/manage/promotions", payload: promotionForm(randomCode()) }) },
+  "PUT /api/manage/promotions/:promotionId": {
+    scope: "manager",
+    ok: 200,
+    request: (fx) => ({ method: "PUT", url: `/api/manage/promotions/${fx.promotionId}`, payload: { ...promotionForm(randomCode()), paused: true } }),
+  },
+  "GET /api/manage/audit": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/audit" }) },
+  "GET /api/manage/staff": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/staff" }) },
+  "POST /api/manage/staff": { scope: "manager", ok: 200, request: () => ({ method: "POST", url: "/api/manage/staff", payload: { email: randomEmail(), role: "staff" } }) },
 };

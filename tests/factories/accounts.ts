@@ -1,4 +1,5 @@
 // Customers for tests: valid sign-up data with sensible defaults, and a signed-up, signed-in customer.
+import type { StaffRole } from "../../domain/roles";
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
@@ -39,9 +40,9 @@ export async function signUp(app: FastifyInstance, overrides: Partial<SignupRequ
 }
 
 /** A member of staff, made the only way staff are made (addStaff), with their password set from the link. */
-export async function makeStaff(app: FastifyInstance): Promise<TestCustomer> {
-  const email = `staff.${randomBytes(4).toString("hex")}@printwise.example.com`;
-  const added = await app.services.accounts.addStaff(email);
+export async function makeStaff(app: FastifyInstance, role: StaffRole = "staff"): Promise<TestCustomer> {
+  const email = `${role}.${randomBytes(4).toString("hex")}@printwise.example.com`;
+  const added = await app.services.accounts.addStaff(email, role);
   if (!added.ok) throw new Error(added.message);
   const password = `Staff-Press-${randomBytes(3).toString("hex")}`;
   const res = await app.inject({

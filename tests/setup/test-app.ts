@@ -11,8 +11,8 @@ import type { MailTransport } from "../../server/integrations/email/transport";
 import type { SsrSource } from "../../server/ssr";
 import { postgresAdminUrl, testDatabaseKind, withDatabase } from "./test-database";
 
-/** A fresh copy of the seeded test database, for one test file. */
-export async function createTestDb(): Promise<DbHandle> {
+/** A fresh copy of the seeded test database, for one test file; on PostgreSQL, with its address. */
+export async function createTestDb(): Promise<DbHandle & { url?: string }> {
   if (testDatabaseKind() === "postgres") {
     const name = `print_shop_test_${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: postgresAdminUrl() });
@@ -24,6 +24,7 @@ export async function createTestDb(): Promise<DbHandle> {
     const handle = await createDb({ dataDir: "", databaseUrl, migrate: false, onConnectionLost: () => {} });
     return {
       ...handle,
+      url: databaseUrl,
       close: async () => {
         await handle.close();
         const cleanup = new pg.Client({ connectionString: postgresAdminUrl() });
@@ -44,7 +45,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: processDataDir, ...overrides });
 }
 
-export type TestApp = { app: App; db: DbHandle; config: Config; close: () => Promise<void> };
+export type TestApp = { app: App; db: DbHandle & { url?: string }; config: Config; close: () => Promise<void> };
 
 export type TestAppOptions = {
   /** Replaces the mail transport (otherwise .eml files under DATA_DIR/mail). */
@@ -68,6 +69,26 @@ export async function createTestApp(overrides: Record<string, string> = {}, opti
       await app.close();
       await db.close();
       if (ownDir) fs.rmSync(ownDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A second shop process on the same PostgreSQL database as `first` (its own pool, its own catalogue and
+ * caches, its own LISTEN connection): what a second `npm start` with the same DATABASE_URL would be.
+ */
+export async function createPeerApp(first: TestApp): Promise<TestApp> {
+  if (!first.db.url) throw new Error("A peer process needs PostgreSQL (TEST_DATABASE=postgres)");
+  const db = await createDb({ dataDir: "", databaseUrl: first.db.url, migrate: false, onConnectionLost: () => {} });
+  const app = await buildApp({ config: first.config, db, logger: false });
+  await app.ready();
+  return {
+    app,
+    db,
+    config: first.config,
+    close: async () => {
+      await app.close();
+      await db.close();
     },
   };
 }

@@ -1,14 +1,15 @@
 // The configurator's option groups: dropdowns, radio rows and turnaround cards with their delivery dates.
 import { useEffect, useState } from "react";
 import type { AttributeView } from "../../../domain/catalogue";
-import type { AttributeGroup } from "../../../domain/configuration";
+import { optionWorkingDays, type AttributeGroup } from "../../../domain/configuration";
 import { deliveryDate } from "../../../domain/delivery";
 import { formatDeliveryDate, formatPence } from "../../../domain/format";
-import { mentionsExpress } from "../../../domain/pricing";
 
 function costLabel(option: AttributeView): string {
-  if (option.cost.unit === "fixed") return option.cost.pence === 0 ? "" : ` (+${formatPence(option.cost.pence)})`;
-  return option.cost.basisPoints === 0 ? "" : ` (+${option.cost.basisPoints / 100}%)`;
+  const { cost } = option;
+  if (cost.unit === "fixed") return cost.pence === 0 ? "" : ` (+${formatPence(cost.pence)})`;
+  if (cost.unit === "sqm") return cost.pence === 0 ? "" : ` (+${formatPence(cost.pence)} per m²)`;
+  return cost.basisPoints === 0 ? "" : ` (+${cost.basisPoints / 100}%)`;
 }
 
 export function AttributeGroupControl({
@@ -80,8 +81,8 @@ export function AttributeGroupControl({
 
 function TurnaroundNote({ option }: { option: AttributeView }) {
   const [date, setDate] = useState<string | null>(null);
-  const express = mentionsExpress(option.name) || mentionsExpress(option.group);
-  useEffect(() => setDate(formatDeliveryDate(deliveryDate(new Date(), express ? "express" : "standard"))), [express]);
+  const days = optionWorkingDays(option);
+  useEffect(() => setDate(formatDeliveryDate(deliveryDate(new Date(), days))), [days]);
   return (
     <span className="mt-1 pl-6 text-xs text-slate-600">
       {costLabel(option) ? <span className="block">{costLabel(option).trim()}</span> : null}

@@ -5,7 +5,7 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { addItem, type SelectedAttribute } from "../../../domain/basket";
 import type { ProductView } from "../../../domain/catalogue";
-import { attributeGroups, defaultSelection, fitsSizeLimits, isExpressSelection, priceConfiguration, validateConfiguration } from "../../../domain/configuration";
+import { attributeGroups, defaultSelection, fitsSizeLimits, isExpressSelection, priceConfiguration, selectionWorkingDays, validateConfiguration } from "../../../domain/configuration";
 import { calculatePrice } from "../../lib/api-client";
 import { basketStore } from "../../lib/basket";
 
@@ -103,6 +103,7 @@ export function useConfiguration(product: ProductView) {
   const confirmedPence = serverPrice?.key === requestKey ? serverPrice.linePence : null;
   const linePence = confirmedPence ?? preview?.linePence ?? null;
   const express = isExpressSelection(product, attributeIds);
+  const workingDays = selectionWorkingDays(product, attributeIds);
 
   const snapQuantity = () => {
     if (quantity === null || quantity < product.minQty) setQuantityText(String(product.minQty));
@@ -192,6 +193,7 @@ export function useConfiguration(product: ProductView) {
     linePence,
     confirmedPence,
     express,
+    workingDays,
     submitting,
     problem,
     snapQuantity,

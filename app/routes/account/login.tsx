@@ -1,6 +1,7 @@
 import { useEffect, useId } from "react";
 import { Link, useNavigate } from "react-router";
 import { ACCOUNT_MESSAGES, loginRequestSchema } from "../../../domain/account";
+import { isStaffRole } from "../../../domain/roles";
 import { FormStatus, TextField, useFormSubmit, useSchemaForm } from "../../components/form-field";
 import { fetchMe, login } from "../../lib/account-api";
 import { ApiResponseError } from "../../lib/api-client";
@@ -29,7 +30,7 @@ export default function LoginPage() {
             onSignedIn={() => {
               // Staff sign in here too, and go to their console.
               fetchMe()
-                .then((me) => navigate(me.role === "staff" ? "/staff" : "/my-account"))
+                .then((me) => navigate(isStaffRole(me.role) ? "/staff" : "/my-account"))
                 .catch(() => navigate("/my-account"));
             }}
           />

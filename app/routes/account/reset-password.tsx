@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ACCOUNT_MESSAGES, newPasswordFormSchema } from "../../../domain/account";
+import { isStaffRole } from "../../../domain/roles";
 import { FormStatus, TextField, useSchemaForm } from "../../components/form-field";
 import { confirmPasswordReset, fetchMe } from "../../lib/account-api";
 import { ApiResponseError } from "../../lib/api-client";
@@ -42,7 +43,7 @@ export default function ResetPasswordPage() {
       storeSession(session);
       setStatus({ ok: true, text: session.message });
       const me = await fetchMe().catch(() => null);
-      navigate(me?.role === "staff" ? "/staff" : "/my-account");
+      navigate(me && isStaffRole(me.role) ? "/staff" : "/my-account");
     } catch (error) {
       if (error instanceof ApiResponseError) {
         form.setErrors(error.errors);

@@ -6,6 +6,7 @@ import {
   Outlet,
   useNavigate,
 } from "react-router";
+import { isStaffRole } from "../../../domain/roles";
 import { signOut } from "../../lib/account-api";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/layout";
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       status: 401,
       headers: { "cache-control": "no-store" },
     });
-  if (user.role !== "staff")
+  if (!isStaffRole(user.role))
     throw data("Page not found", {
       status: 404,
       headers: { "cache-control": "no-store" },

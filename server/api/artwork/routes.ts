@@ -3,6 +3,7 @@ import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { isStaffRole } from "../../../domain/roles";
 import { requireUser } from "../../plugins/auth";
 import type { OrderedArtwork, Preflight } from "../../services/artwork-service";
 import { contentDisposition } from "../../front-door/content-disposition";
@@ -186,7 +187,7 @@ export async function artworkRoutes(fastify: FastifyInstance): Promise<void> {
     declare({ auth: "customer", tag: "orders", summary: "An artwork file (thumbnail, proof, print pdf or the original upload), for its owner or staff only" }, { params: idParams("fileId").extend({ kind: z.enum(["thumbnail", "proof", "pdf", "original"]) }) }),
     async (request, reply) => {
       const user = requireUser(request);
-      const found = await services.artwork.openFile(request.params.fileId as number, request.params.kind, { userId: user.userId, staff: user.role === "staff" });
+      const found = await services.artwork.openFile(request.params.fileId as number, request.params.kind, { userId: user.userId, staff: isStaffRole(user.role) });
       if (!found) return notFound(reply);
       const stored = await services.storage.open(found.key);
       if (!stored) return notFound(reply);

@@ -48,6 +48,8 @@ describe("GET /api/data", () => {
       "id", "slug", "product_name", "product_short_desc", "description", "product_description", "image_url", "img",
       "price", "order", "price_type", "size_limits", "qty_limits", "attributes", "productSpecifications",
       "product_specifications", "variants", "page_title", "page_description", "page_keywords",
+      // Ours, beside the spec's: the product's quantity discounts and minimum line charge.
+      "quantity_tiers", "min_line_charge",
     ]) {
       expect(product, key).toHaveProperty(key);
     }
@@ -56,7 +58,8 @@ describe("GET /api/data", () => {
     expect(product.productSpecifications).toBe(product.product_specifications);
     const attribute = product.attributes[0]!;
     expect(Object.keys(attribute).sort()).toEqual(
-      ["cost", "cost_unit", "display_type", "group", "is_default", "subattribute_id", "subattribute_name"].sort(),
+      // working_days is ours, beside the spec's fields: the turnaround's working days set by a manager.
+      ["cost", "cost_unit", "display_type", "group", "is_default", "subattribute_id", "subattribute_name", "working_days"].sort(),
     );
     const all = body.categories.flatMap((c) => c.subcategories.flatMap((s) => s.products));
     expect(all.length).toBeGreaterThanOrEqual(60);

@@ -17,7 +17,10 @@ const catalogueProductSchema = z.object({
   image_url: z.string().nullable(), img: z.string().nullable(),
   price: z.number(), price_type: z.enum(["fixed", "sqm"]),
   size_limits: z.object({ min_width: z.number(), min_height: z.number(), max_width: z.number(), max_height: z.number() }).nullable(),
-  qty_limits: z.object({ min_qty: z.number().int(), orientation: z.enum(["both", "portrait", "landscape"]), fixed_size: z.string().nullable() }),
+  qty_limits: z.object({ min_qty: z.number().int(), max_qty: z.number().int(), orientation: z.enum(["both", "portrait", "landscape"]), fixed_size: z.string().nullable() }),
+  /** Beside the spec's fields: this product's quantity discounts, and the least a line costs (pounds). */
+  quantity_tiers: z.array(z.object({ min_qty: z.number().int(), percent: z.number().int() })),
+  min_line_charge: z.number(),
   attributes: z.array(
     z.object({
       group: z.string(),
@@ -25,8 +28,11 @@ const catalogueProductSchema = z.object({
       subattribute_name: z.string(),
       is_default: z.boolean(),
       cost: z.number(),
-      cost_unit: z.enum(["fixed", "percentage"]),
+      /** `sqm`: pounds per square metre of the item, added to the unit price. */
+      cost_unit: z.enum(["fixed", "sqm", "percentage"]),
       display_type: z.enum(["Dropdown", "Radio buttons", "Turnaround"]),
+      /** Turnaround options: working days from dispatch to delivery; null keeps the standard 3 (express 2). */
+      working_days: z.number().int().nullable(),
     }),
   ),
   productSpecifications: z.string(),

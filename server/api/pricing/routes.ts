@@ -40,6 +40,8 @@ const breakdownSchema = z.object({
   undiscountedLinePence: z.number().int(),
   tierPercent: z.number(),
   linePence: z.number().int(),
+  /** True when the product's minimum line charge set linePence. */
+  minimumApplied: z.boolean(),
   attributeIds: z.array(z.number().int()),
 });
 

@@ -1,0 +1,279 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { priceInputsSchema } from "../../../domain/price-inputs";
+import { promotionFormSchema } from "../../../domain/promotion";
+import { STAFF_ROLES } from "../../../domain/roles";
+import { requireUser } from "../../plugins/auth";
+import { actorOf, listAudit } from "../../services/back-office/audit";
+import type { PromotionRow } from "../../services/back-office/promotion-admin";
+import { contentDisposition } from "../../front-door/content-disposition";
+import { notFound, sendFailure } from "../failure";
+import { idParams, replies, rowIdString } from "../schemas";
+import { declare } from "../declare";
+
+const iso = (d: Date) => d.toISOString();
+
+const productSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  category: z.string(),
+  subcategory: z.string(),
+  visible: z.boolean(),
+  priceType: z.enum(["fixed", "sqm"]),
+  pricePence: z.number().int(),
+  minLinePence: z.number().int(),
+  version: z.number().int(),
+});
+export const productListAnswer = z.object({ products: z.array(productSummarySchema) });
+export const productPricesAnswer = z.object({
+  product: z.object({ id: z.number().int(), name: z.string(), slug: z.string(), visible: z.boolean() }),
+  inputs: priceInputsSchema,
+  version: z.number().int(),
+});
+const sampleSchema = z.object({
+  label: z.string(),
+  widthMm: z.number().nullable(),
+  heightMm: z.number().nullable(),
+  quantity: z.number().int(),
+  turnaround: z.string().nullable(),
+  beforePence: z.number().int().nullable(),
+  afterPence: z.number().int().nullable(),
+  changePercent: z.number().nullable(),
+  warn: z.boolean(),
+});
+export const pricePreviewAnswer = z.object({ samples: z.array(sampleSchema), changes: z.array(z.string()), warnings: z.number().int() });
+export const priceSavedAnswer = z.object({ version: z.number().int(), changes: z.array(z.string()) });
+export const priceHistoryAnswer = z.object({
+  versions: z.array(
+    z.object({
+      version: z.number().int(),
+      source: z.enum(["catalogue", "editor", "import", "restore"]),
+      actorEmail: z.string().nullable(),
+      createdAt: z.string().nullable(),
+      changes: z.array(z.string()),
+      inputs: priceInputsSchema,
+    }),
+  ),
+});
+export const priceImportAnswer = z.object({
+  applied: z.boolean(),
+  changes: z.array(z.object({ row: z.number().int(), slug: z.string(), name: z.string(), changes: z.array(z.string()) })),
+  errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
+});
+const promotionSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  description: z.string(),
+  percent: z.number(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  usageLimit: z.number().int().nullable(),
+  perCustomerLimit: z.number().int().nullable(),
+  minSpendPence: z.number().int(),
+  newCustomersOnly: z.boolean(),
+  paused: z.boolean(),
+  uses: z.number().int(),
+  held: z.number().int(),
+  state: z.enum(["active", "paused", "scheduled", "ended", "used up"]),
+});
+export const promotionListAnswer = z.object({ promotions: z.array(promotionSchema) });
+export const promotionAnswer = z.object({ promotion: promotionSchema });
+export const auditAnswer = z.object({
+  entries: z.array(
+    z.object({
+      id: z.number().int(),
+      actorEmail: z.string(),
+      createdAt: z.string(),
+      action: z.string(),
+      entityType: z.string(),
+      entityId: z.string(),
+      summary: z.string(),
+      before: z.unknown(),
+      after: z.unknown(),
+    }),
+  ),
+  nextBefore: z.number().int().nullable(),
+});
+export const staffListAnswer = z.object({
+  staff: z.array(z.object({ userId: z.number().int(), email: z.string(), firstname: z.string(), role: z.enum(STAFF_ROLES), hasPassword: z.boolean(), createdAt: z.string() })),
+});
+export const staffInvitedAnswer = z.object({ success: z.literal(true), message: z.string() });
+
+function promotionView(p: PromotionRow): z.infer<typeof promotionSchema> {
+  return {
+    id: p.id,
+    code: p.code,
+    description: p.description,
+    percent: p.basisPoints / 100,
+    startsAt: p.activeFrom ? iso(p.activeFrom) : null,
+    endsAt: p.activeTo ? iso(p.activeTo) : null,
+    usageLimit: p.usageLimit,
+    perCustomerLimit: p.perCustomerLimit,
+    minSpendPence: p.minSpendPence,
+    newCustomersOnly: p.newCustomersOnly,
+    paused: p.paused,
+    uses: p.uses,
+    held: p.held,
+    state: p.state,
+  };
+}
+
+/** The back office: managers only (production staff and customers get 404, nobody signed in 401). */
+export async function backOfficeRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { services } = app;
+  const { prices, promotionAdmin, accounts } = services;
+  const actor = (request: FastifyRequest) => actorOf(services.db.db, requireUser(request).userId);
+
+  app.get(
+    "/manage/products",
+    declare({ auth: "manager", tag: "back office", summary: "Every product, visible or hidden, in catalogue order, with its price and price version" }, { response: replies({ 200: productListAnswer }, 401, 404) }),
+    async () => ({ products: await prices.list() }),
+  );
+
+  app.get(
+    "/manage/products/:productId/prices",
+    declare({ auth: "manager", tag: "back office", summary: "A product's price inputs and their version (send the version back when saving)" }, { params: idParams("productId"), response: replies({ 200: productPricesAnswer }, 400, 401, 404) }),
+    async (request, reply) => {
+      const found = await prices.get(request.params.productId as number);
+      if (!found) return notFound(reply);
+      const { product, visible, inputs, version } = found;
+      return { product: { id: product.id, name: product.name, slug: product.slug, visible }, inputs, version };
+    },
+  );
+
+  app.post(
+    "/manage/products/:productId/prices/preview",
+    declare({ auth: "manager", tag: "back office", summary: "Old and new line prices for sample sizes × quantities × turnaround; samples moving more than 20% are flagged" }, {
+      params: idParams("productId"),
+      body: z.object({ inputs: priceInputsSchema }),
+      response: replies({ 200: pricePreviewAnswer }, 400, 401, 404),
+    }),
+    async (request, reply) => {
+      const result = await prices.preview(request.params.productId as number, request.body.inputs);
+      if (!result.ok) return sendFailure(reply, result);
+      return { samples: result.samples, changes: result.changes, warnings: result.samples.filter((s) => s.warn).length };
+    },
+  );
+
+  app.put(
+    "/manage/products/:productId/prices",
+    declare({ auth: "manager", tag: "back office", summary: "Saves a product's price inputs as a new version; 409 when someone saved since baseVersion" }, {
+      params: idParams("productId"),
+      body: z.object({ inputs: priceInputsSchema, baseVersion: z.number().int().min(1) }),
+      response: replies({ 200: priceSavedAnswer }, 400, 401, 404, 409),
+    }),
+    async (request, reply) => {
+      const result = await prices.save(request.params.productId as number, request.body, await actor(request));
+      return result.ok ? { version: result.version, changes: result.changes } : sendFailure(reply, result);
+    },
+  );
+
+  app.get(
+    "/manage/products/:productId/prices/history",
+    declare({ auth: "manager", tag: "back office", summary: "Every version of a product's prices, newest first: who, when, what changed, and the inputs" }, { params: idParams("productId"), response: replies({ 200: priceHistoryAnswer }, 400, 401, 404) }),
+    async (request, reply) => {
+      const versions = await prices.history(request.params.productId as number);
+      if (!versions) return notFound(reply);
+      return { versions: versions.map((v) => ({ ...v, createdAt: v.createdAt.getTime() === 0 ? null : iso(v.createdAt) })) };
+    },
+  );
+
+  app.post(
+    "/manage/products/:productId/prices/restore",
+    declare({ auth: "manager", tag: "back office", summary: "Makes an earlier version's prices the current ones (as a new version)" }, {
+      params: idParams("productId"),
+      body: z.object({ version: z.number().int().min(1), baseVersion: z.number().int().min(1) }),
+      response: replies({ 200: priceSavedAnswer }, 400, 401, 404, 409),
+    }),
+    async (request, reply) => {
+      const result = await prices.restore(request.params.productId as number, request.body.version, request.body.baseVersion, await actor(request));
+      return result.ok ? { version: result.version, changes: result.changes } : sendFailure(reply, result);
+    },
+  );
+
+  app.get(
+    "/manage/price-list.csv",
+    declare({ auth: "manager", tag: "back office", summary: "Every price input as CSV (columns in the README)" }, { response: replies({ 200: z.string() }, 401, 404) }),
+    async (_request, reply) => {
+      const csv = await prices.exportCsv();
+      const stamp = new Date().toISOString().slice(0, 10);
+      reply.header("content-disposition", contentDisposition("attachment", `price-list-${stamp}.csv`));
+      return reply.type("text/csv; charset=utf-8").send(csv);
+    },
+  );
+
+  app.post(
+    "/manage/price-list/import",
+    declare({ auth: "manager", tag: "back office", summary: "Reads a price list CSV: the changes and every error by row; with apply, makes the changes in one transaction (none if any row is wrong)" }, {
+      body: z.object({ csv: z.string().min(1, "csv is empty").max(900_000, "The file is too large (at most 900 KB)"), apply: z.boolean().default(false) }),
+      response: replies({ 200: priceImportAnswer }, 400, 401, 404, 413),
+    }),
+    async (request) => prices.importCsv(request.body.csv, request.body.apply, await actor(request)),
+  );
+
+  app.get(
+    "/manage/promotions",
+    declare({ auth: "manager", tag: "back office", summary: "Every promo code with its limits, usage and state" }, { response: replies({ 200: promotionListAnswer }, 401, 404) }),
+    async () => ({ promotions: (await promotionAdmin.list()).map(promotionView) }),
+  );
+
+  app.post(
+    "/manage/promotions",
+    declare({ auth: "manager", tag: "back office", summary: "Creates a promo code (codes are unique in any case)" }, { body: promotionFormSchema, response: replies({ 200: promotionAnswer }, 400, 401, 404, 409) }),
+    async (request, reply) => {
+      const result = await promotionAdmin.create(request.body, await actor(request));
+      return result.ok ? { promotion: promotionView(result.promotion) } : sendFailure(reply, result);
+    },
+  );
+
+  app.put(
+    "/manage/promotions/:promotionId",
+    declare({ auth: "manager", tag: "back office", summary: "Changes a promo code: its terms, limits, dates, or paused" }, {
+      params: idParams("promotionId"),
+      body: promotionFormSchema,
+      response: replies({ 200: promotionAnswer }, 400, 401, 404, 409),
+    }),
+    async (request, reply) => {
+      const result = await promotionAdmin.update(request.params.promotionId as number, request.body, await actor(request));
+      return result.ok ? { promotion: promotionView(result.promotion) } : sendFailure(reply, result);
+    },
+  );
+
+  app.get(
+    "/manage/audit",
+    declare({ auth: "manager", tag: "back office", summary: "The audit log, newest first: every back-office change with who, when, and before and after" }, {
+      querystring: z.object({
+        before: rowIdString("before").optional(),
+        entityType: z.enum(["product-prices", "promotion", "staff", "price-list"]).optional(),
+        entityId: z.string().max(20).optional(),
+      }),
+      response: replies({ 200: auditAnswer }, 400, 401, 404),
+    }),
+    async (request) => {
+      const page = await listAudit(services.db.db, { beforeId: request.query.before as number | undefined, entityType: request.query.entityType, entityId: request.query.entityId });
+      return { entries: page.entries.map((e) => ({ ...e, createdAt: iso(e.createdAt) })), nextBefore: page.nextBeforeId };
+    },
+  );
+
+  app.get(
+    "/manage/staff",
+    declare({ auth: "manager", tag: "back office", summary: "Production staff and managers" }, { response: replies({ 200: staffListAnswer }, 401, 404) }),
+    async () => ({ staff: (await accounts.listStaff()).map((s) => ({ ...s, createdAt: iso(s.createdAt) })) }),
+  );
+
+  app.post(
+    "/manage/staff",
+    declare({ auth: "manager", tag: "back office", summary: "Invites a member of staff (or changes their role): they are emailed a single-use link to set a password" }, {
+      body: z.object({ email: z.string().trim().max(254).email("Enter a valid email address"), role: z.enum(STAFF_ROLES) }),
+      response: replies({ 200: staffInvitedAnswer }, 400, 401, 404, 409),
+    }),
+    async (request, reply) => {
+      const who = await actor(request);
+      const result = await services.team.invite(request.body.email, request.body.role, who);
+      return result.ok ? { success: true as const, message: result.message } : sendFailure(reply, result);
+    },
+  );
+}

@@ -1,0 +1,59 @@
+// The back office's audit log: every change a manager makes (who, when, what, the record before and after),
+// written inside the change's own transaction so that a change and its entry land together or not at all.
+import { and, desc, eq, lt, type SQL } from "drizzle-orm";
+import type { Db, Tx } from "../../../db/client";
+import { auditLog, users } from "../../../db/schema";
+
+/** Who made a change: kept by id and by email (the entry outlives the account). */
+export type Actor = { userId: number; email: string };
+
+export type AuditEntry = {
+  action: string;
+  entityType: "product-prices" | "promotion" | "staff" | "price-list";
+  entityId: string;
+  summary: string;
+  before: unknown;
+  after: unknown;
+};
+
+export type AuditRow = AuditEntry & { id: number; actorEmail: string; createdAt: Date };
+
+export const AUDIT_PAGE_SIZE = 50;
+
+export async function recordAudit(tx: Tx, actor: Actor, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({ actorId: actor.userId, actorEmail: actor.email, ...entry, before: entry.before ?? null, after: entry.after ?? null });
+}
+
+/** The signed-in member of staff as an actor (one read, at the start of a change). */
+export async function actorOf(db: Db, userId: number): Promise<Actor> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  return { userId, email: row?.email ?? `user ${userId}` };
+}
+
+/** Newest first, keyset-paged by id; optionally one entity's entries only. */
+export async function listAudit(db: Db, options: { beforeId?: number; entityType?: string; entityId?: string; limit?: number }): Promise<{ entries: AuditRow[]; nextBeforeId: number | null }> {
+  const limit = options.limit ?? AUDIT_PAGE_SIZE;
+  const filters: (SQL | undefined)[] = [
+    options.beforeId ? lt(auditLog.id, options.beforeId) : undefined,
+    options.entityType ? eq(auditLog.entityType, options.entityType) : undefined,
+    options.entityId ? eq(auditLog.entityId, options.entityId) : undefined,
+  ];
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(and(...filters.filter((f): f is SQL => f !== undefined)))
+    .orderBy(desc(auditLog.id))
+    .limit(limit + 1);
+  const entries = rows.slice(0, limit).map((row) => ({
+    id: row.id,
+    actorEmail: row.actorEmail,
+    createdAt: row.createdAt,
+    action: row.action,
+    entityType: row.entityType as AuditEntry["entityType"],
+    entityId: row.entityId,
+    summary: row.summary,
+    before: row.before,
+    after: row.after,
+  }));
+  return { entries, nextBeforeId: rows.length > limit ? entries[entries.length - 1]!.id : null };
+}
