@@ -103,3 +103,21 @@ export function poundsToPence(pounds: number): number {
   const value = decimalToRational(pounds);
   return roundRationalHalfUp(value.num * 100n, value.den);
 }
+
+/** Pence as pounds with two decimals, no symbol or grouping, as a form field or a spreadsheet holds it: 1250 → "12.50". */
+export function penceToPoundsText(pence: number): string {
+  requireSafeIntegerPence(pence, "penceToPoundsText");
+  const abs = Math.abs(pence);
+  return `${pence < 0 ? "-" : ""}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/**
+ * Pounds as a person types them ("12.5", "£1,250.00") to pence, exactly; null for anything else,
+ * including a third decimal place, which is refused rather than rounded.
+ */
+export function poundsTextToPence(text: string): number | null {
+  const match = /^£?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  const pence = Number(match[1]!.replace(/,/g, "")) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  return Number.isSafeInteger(pence) ? pence : null;
+}

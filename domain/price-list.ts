@@ -1,6 +1,7 @@
 // The price list as a spreadsheet: every product's price inputs as CSV (one row per product, one per
 // option), and the same file read back. Money is written in pounds with two decimals ("12.50") and read
 // back exactly; percentages as percent ("15", "12.5"). Names are written for reading and never imported.
+import { penceToPoundsText, poundsTextToPence } from "./money";
 import type { PriceInputs } from "./price-inputs";
 import { priceInputsProblem, priceInputsSchema } from "./price-inputs";
 import { formatTiers, parseTiers } from "./quantity-tiers";
@@ -32,23 +33,6 @@ type Row = Partial<Record<PriceListColumn, string>>;
 
 export type PriceListProduct = { slug: string; name: string; inputs: PriceInputs };
 
-/** Pence as pounds with two decimals, no symbol or grouping: 1250 → "12.50". */
-export function penceToCsvPounds(pence: number): string {
-  const sign = pence < 0 ? "-" : "";
-  const abs = Math.abs(pence);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-}
-
-/** "12.5", "£1,250.00" → pence, exactly; more than two decimals is refused, not rounded. */
-export function csvPoundsToPence(text: string): number | null {
-  const match = /^£?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!match) return null;
-  const pounds = Number(match[1]!.replace(/,/g, ""));
-  const pennies = Number((match[2] ?? "").padEnd(2, "0"));
-  const pence = pounds * 100 + pennies;
-  return Number.isSafeInteger(pence) ? pence : null;
-}
-
 /** "15", "12.5", "12.5%" → basis points (1% = 100); more than two decimals is refused. */
 export function csvPercentToBasisPoints(text: string): number | null {
   const match = /^(\d+)(?:\.(\d{1,2}))?\s*%?$/.exec(text.trim());
@@ -77,7 +61,7 @@ export function encodePriceList(products: PriceListProduct[]): string {
       row_type: "product",
       product_name: name,
       price_type: inputs.priceType,
-      price: penceToCsvPounds(inputs.pricePence),
+      price: penceToPoundsText(inputs.pricePence),
       min_width_mm: limits ? String(limits.minWidthMm) : "",
       min_height_mm: limits ? String(limits.minHeightMm) : "",
       max_width_mm: limits ? String(limits.maxWidthMm) : "",
@@ -85,7 +69,7 @@ export function encodePriceList(products: PriceListProduct[]): string {
       min_qty: String(inputs.minQty),
       max_qty: String(inputs.maxQty),
       quantity_tiers: formatTiers(inputs.quantityTiers),
-      minimum_line_charge: penceToCsvPounds(inputs.minLinePence),
+      minimum_line_charge: penceToPoundsText(inputs.minLinePence),
     });
     for (const option of inputs.options) {
       write({
@@ -96,7 +80,7 @@ export function encodePriceList(products: PriceListProduct[]): string {
         group: option.group,
         option: option.name,
         cost_unit: option.cost.unit,
-        cost: option.cost.unit === "percentage" ? basisPointsToCsvPercent(option.cost.basisPoints) : penceToCsvPounds(option.cost.pence),
+        cost: option.cost.unit === "percentage" ? basisPointsToCsvPercent(option.cost.basisPoints) : penceToPoundsText(option.cost.pence),
         working_days: option.workingDays === null ? "" : String(option.workingDays),
         default: option.isDefault ? "yes" : "no",
       });
@@ -217,10 +201,10 @@ function readProductRow(row: Row, inputs: PriceInputs, fail: Fail): void {
     else inputs[key] = value;
   };
   set("price_type", "priceType", (t) => (t === "fixed" || t === "sqm" ? t : null), '"fixed" or "sqm"');
-  set("price", "pricePence", csvPoundsToPence, "an amount in pounds, like 12.50");
+  set("price", "pricePence", poundsTextToPence, "an amount in pounds, like 12.50");
   set("min_qty", "minQty", wholeNumber, "a whole number");
   set("max_qty", "maxQty", wholeNumber, "a whole number");
-  set("minimum_line_charge", "minLinePence", csvPoundsToPence, "an amount in pounds, like 12.50");
+  set("minimum_line_charge", "minLinePence", poundsTextToPence, "an amount in pounds, like 12.50");
   if (row.quantity_tiers !== undefined) {
     try {
       inputs.quantityTiers = parseTiers(row.quantity_tiers);
@@ -257,7 +241,7 @@ function readOptionRow(row: Row, inputs: PriceInputs, fail: Fail): void {
       if (basisPoints === null) return fail(`cost: "${costText}" is not a percentage, like 15 or 12.5`);
       option.cost = { unit, basisPoints };
     } else {
-      const pence = csvPoundsToPence(costText);
+      const pence = poundsTextToPence(costText);
       if (pence === null) return fail(`cost: "${costText}" is not an amount in pounds, like 2.50`);
       option.cost = { unit, pence };
     }

@@ -23,6 +23,8 @@ import { createResponseSerializerCompiler } from "./plugins/serializer";
 import { mailDir, type MailTransport } from "./integrations/email/transport";
 import type { PaymentProvider } from "./integrations/payments/payment-provider";
 import { createServices } from "./services";
+import { pagesShowing } from "./services/catalogue-service";
+import { CATALOGUE_URL } from "./api/catalogue/routes";
 import { startDebrisSweeper, type DebrisPlace } from "./services/debris-sweep";
 import { createDirectRoutes, type DirectRoutes } from "./direct-routes";
 import { COMPRESS_THRESHOLD_BYTES, createResponseCache, type ResponseCache } from "./response-cache";
@@ -104,7 +106,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.decorate("services", services);
   const responseCache = createResponseCache({ maxEntries: MAX_PREPARED_ANSWERS, log: app.log, requestId });
   front.cache = responseCache;
-  services.catalogue.onChange(() => responseCache.clear());
+  services.catalogue.onChange((_version, change, previous) => {
+    if (change && previous && change.productIds.length > 0) responseCache.drop(pagesShowing(previous, change.productIds, CATALOGUE_URL));
+    else responseCache.clear();
+  });
   app.decorate("responseCache", responseCache);
   const directRoutes = createDirectRoutes({ log: app.log, requestId, checkWithZod });
   front.direct = directRoutes;

@@ -114,4 +114,20 @@ describe("the response cache's listener front", () => {
     cache.clear();
     expect(cache.size).toBe(0);
   });
+
+  it("drops only the answers of the paths given, and keeps nothing made while a drop happened", () => {
+    const page = (text: string) => prepareAnswer({ status: 200, headers: [], body: Buffer.from(text) });
+    cache.set("/posters", page("posters"));
+    cache.set("/flags", page("flags"));
+    cache.drop(["/posters", "/stickers"]);
+    expect(cache.get("/posters")).toBeUndefined();
+    expect(cache.get("/flags")).toBeDefined();
+    // A page rendered from before a change must not be kept after it.
+    const since = cache.generation;
+    cache.drop(["/flags"]);
+    cache.set("/flags", page("stale flags"), since);
+    expect(cache.get("/flags")).toBeUndefined();
+    cache.set("/flags", page("fresh flags"), cache.generation);
+    expect(cache.get("/flags")).toBeDefined();
+  });
 });

@@ -84,8 +84,16 @@ function pick(answer: PreparedAnswer, ifNoneMatch: string | undefined, acceptEnc
 
 export type ResponseCache = {
   get(key: string): PreparedAnswer | undefined;
-  set(key: string, answer: PreparedAnswer): void;
+  /**
+   * Keeps an answer. With `since` (the generation read before the answer was made), an answer made while
+   * a drop happened is not kept: it may show what was just changed.
+   */
+  set(key: string, answer: PreparedAnswer, since?: number): void;
   clear(): void;
+  /** Drops the answers of these paths (any query string). */
+  drop(paths: string[]): void;
+  /** Goes up with every clear or drop. */
+  readonly generation: number;
   readonly size: number;
   /** The URLs prepared now (the parity test sends each both ways). */
   urls(): string[];
@@ -102,14 +110,29 @@ export function createResponseCache(options: {
 }): ResponseCache {
   const { maxEntries, log, requestId } = options;
   const answers = new Map<string, PreparedAnswer>();
+  let generation = 0;
 
   return {
     get: (key) => answers.get(key),
-    set(key, answer) {
+    set(key, answer, since) {
+      if (since !== undefined && since !== generation) return;
       if (!answers.has(key) && answers.size >= maxEntries) answers.delete(answers.keys().next().value!);
       answers.set(key, answer);
     },
-    clear: () => answers.clear(),
+    clear() {
+      generation += 1;
+      answers.clear();
+    },
+    drop(paths) {
+      generation += 1;
+      const dropped = new Set(paths);
+      for (const key of [...answers.keys()]) {
+        if (dropped.has(key.split("?")[0]!)) answers.delete(key);
+      }
+    },
+    get generation() {
+      return generation;
+    },
     urls: () => [...answers.keys()],
     get size() {
       return answers.size;

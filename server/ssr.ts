@@ -118,6 +118,7 @@ export async function registerSsr(
         });
 
         const handle = await getHandler();
+        const generation = cache.generation;
         const response = await handle(fetchRequest, { services, nonce });
         const csp = pageCsp(nonce, source.mode);
         const cacheable =
@@ -126,7 +127,7 @@ export async function registerSsr(
         if (cacheable && response.body) {
           const bytes = Buffer.from(await response.arrayBuffer());
           const page = prepareAnswer({ status: response.status, headers: cachedHeaders(response), body: bytes, csp });
-          cache.set(cacheKey, page);
+          cache.set(cacheKey, page, generation);
           return cache.send(request, reply, page, "MISS");
         }
 

@@ -5,11 +5,30 @@
 // their routes.
 import type { z } from "zod";
 import { contactFormSchema } from "../../domain/contact";
+import { promotionFormSchema } from "../../domain/promotion";
 import { detailsSchema, loginRequestSchema, passwordResetConfirmSchema, passwordResetRequestSchema, signupRequestSchema } from "../../domain/account";
 import { checkoutAddressRequestSchema } from "../../domain/address";
 import { meAnswer, passwordResetDoneAnswer, savedAddressesAnswer, sessionAnswer } from "./accounts/routes";
 import { foundAddressAnswer, suggestionsAnswer } from "./address/routes";
 import { versionAnswer } from "./artwork/routes";
+import {
+  auditAnswer,
+  priceHistoryAnswer,
+  priceImportAnswer,
+  pricePreviewAnswer,
+  pricePreviewBody,
+  priceImportBody,
+  priceRestoreBody,
+  priceSaveBody,
+  staffInviteBody,
+  priceSavedAnswer,
+  productListAnswer,
+  productPricesAnswer,
+  promotionAnswer,
+  promotionListAnswer,
+  staffInvitedAnswer,
+  staffListAnswer,
+} from "./back-office/routes";
 import { catalogueAnswer } from "./catalogue/routes";
 import { checkoutSessionAnswer, createSessionBody, orderCreatedAnswer, paymentSessionAnswer } from "./checkout/routes";
 import { contactSentAnswer } from "./contact/routes";
@@ -60,6 +79,20 @@ export const API_CONTRACT = {
   "POST /api/staff/orders/:orderGroupId/dispatch": { answer: doneAnswer },
   "GET /api/staff/outbox": { answer: failedEmailsAnswer },
   "POST /api/staff/outbox/:emailId/requeue": { answer: doneAnswer },
+
+  "GET /api/manage/products": { answer: productListAnswer },
+  "GET /api/manage/products/:productId/prices": { answer: productPricesAnswer },
+  "POST /api/manage/products/:productId/prices/preview": { answer: pricePreviewAnswer, body: pricePreviewBody },
+  "PUT /api/manage/products/:productId/prices": { answer: priceSavedAnswer, body: priceSaveBody },
+  "GET /api/manage/products/:productId/prices/history": { answer: priceHistoryAnswer },
+  "POST /api/manage/products/:productId/prices/restore": { answer: priceSavedAnswer, body: priceRestoreBody },
+  "POST /api/manage/price-list/import": { answer: priceImportAnswer, body: priceImportBody },
+  "GET /api/manage/promotions": { answer: promotionListAnswer },
+  "POST /api/manage/promotions": { answer: promotionAnswer, body: promotionFormSchema },
+  "PUT /api/manage/promotions/:promotionId": { answer: promotionAnswer, body: promotionFormSchema },
+  "GET /api/manage/audit": { answer: auditAnswer },
+  "GET /api/manage/staff": { answer: staffListAnswer },
+  "POST /api/manage/staff": { answer: staffInvitedAnswer, body: staffInviteBody },
 } as const satisfies Record<string, Entry>;
 
 /** A call the browser makes: its method and route, as the server declares it. */

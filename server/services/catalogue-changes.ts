@@ -38,7 +38,9 @@ export function createCatalogueChanges(db: DbHandle, catalogue: CatalogueService
       catalogue.invalidate();
       return;
     }
-    if (message.o !== origin) catalogue.invalidate();
+    if (message.o === origin) return;
+    const ids = Array.isArray(message.p) && message.p.length > 0 && message.p.every((id) => Number.isSafeInteger(id)) ? (message.p as number[]) : null;
+    catalogue.invalidate(ids ? { productIds: ids } : undefined);
   };
 
   return {
@@ -49,8 +51,8 @@ export function createCatalogueChanges(db: DbHandle, catalogue: CatalogueService
       const payload = JSON.stringify({ o: origin, p: ids });
       await tx.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, ${payload})`);
     },
-    applied() {
-      catalogue.invalidate();
+    applied(change) {
+      catalogue.invalidate(change);
     },
     async start() {
       if (!db.listen || stopListening) return;

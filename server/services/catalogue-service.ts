@@ -29,16 +29,20 @@ export type CatalogueService = {
   snapshot: () => Promise<CatalogueSnapshot>;
   /** The current snapshot when it is already built, else null: lets a hot path skip a promise. */
   loaded: () => CatalogueSnapshot | null;
-  /** Call after any change to catalogue tables: the next read rebuilds, and cached pages are dropped. */
-  invalidate: () => void;
-  onChange: (listener: (version: number) => void) => void;
+  /**
+   * Call after any change to catalogue tables: the next read rebuilds, and cached pages are dropped (those
+   * showing the changed products when their ids are given, else all).
+   */
+  invalidate: (change?: { productIds: number[] }) => void;
+  /** Told of each change, with the snapshot it replaced (null when none was built) to find what showed it. */
+  onChange: (listener: (version: number, change: { productIds: number[] } | null, previous: CatalogueSnapshot | null) => void) => void;
 };
 
 export function createCatalogueService(db: Db): CatalogueService {
   let version = 1;
   let current: Promise<CatalogueSnapshot> | null = null;
   let ready: CatalogueSnapshot | null = null;
-  const listeners: ((version: number) => void)[] = [];
+  const listeners: Parameters<CatalogueService["onChange"]>[0][] = [];
 
   return {
     snapshot() {
@@ -57,11 +61,12 @@ export function createCatalogueService(db: Db): CatalogueService {
       return current;
     },
     loaded: () => ready,
-    invalidate() {
+    invalidate(change) {
+      const previous = ready;
       version += 1;
       current = null;
       ready = null;
-      for (const listener of listeners) listener(version);
+      for (const listener of listeners) listener(version, change ?? null, previous);
     },
     onChange(listener) {
       listeners.push(listener);
@@ -192,6 +197,25 @@ export function productView(row: ProductRow, attributeRows: AttributeRow[], vari
     pageDescription: row.pageDescription,
     pageKeywords: row.pageKeywords,
   };
+}
+
+/**
+ * The catalogue pages that show any of these products (its own page, its subcategory and category, the
+ * home page's grid, the search page) and the catalogue JSON: what a change to them makes stale. Every
+ * other page shows only product names (the header), which a price change does not touch.
+ */
+export function pagesShowing(snapshot: CatalogueSnapshot, productIds: number[], catalogueUrl: string): string[] {
+  const paths = new Set(["/", "/print", catalogueUrl]);
+  for (const id of productIds) {
+    const product = snapshot.productById.get(id);
+    if (!product) continue;
+    paths.add(`/product/${product.slug}`);
+    const sub = snapshot.subcategoryById.get(product.subcategoryId);
+    if (sub) paths.add(`/category/${sub.id}/${sub.slug}`);
+    const category = snapshot.categories.find((c) => c.id === product.categoryId);
+    if (category) paths.add(`/${category.slug}`);
+  }
+  return [...paths];
 }
 
 function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {

@@ -84,10 +84,10 @@ export async function completeArtwork(baseURL: string, customer: Customer, order
  * A member of staff, added the only way staff are added: `npm run staff -- add`, which reaches the running
  * test server through its control socket. Answers the single-use set-password link.
  */
-export async function addStaffMember(): Promise<{ email: string; link: string }> {
-  const email = `staff.${Date.now()}@printwise.example.com`;
+export async function addStaffMember(role: "staff" | "manager" = "staff"): Promise<{ email: string; link: string }> {
+  const email = `${role}.${Date.now()}@printwise.example.com`;
   const root = path.resolve(import.meta.dirname, "../..");
-  const { stdout } = await run("npm", ["run", "--silent", "staff", "--", "add", email], {
+  const { stdout } = await run("npm", ["run", "--silent", "staff", "--", "add", email, "--role", role], {
     cwd: root,
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, NODE_ENV: "production" },
   });

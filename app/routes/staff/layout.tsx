@@ -6,7 +6,8 @@ import {
   Outlet,
   useNavigate,
 } from "react-router";
-import { isStaffRole } from "../../../domain/roles";
+import { isManagerRole, isStaffRole } from "../../../domain/roles";
+import { staffDocumentUser } from "../../lib/staff-document";
 import { signOut } from "../../lib/account-api";
 import type { RouteHandle } from "../../root";
 import type { Route } from "./+types/layout";
@@ -22,29 +23,13 @@ export const meta: Route.MetaFunction = () => [
 /**
  * The staff console. The document itself is served only to staff: the session cookie (path /staff, set at
  * sign-in) is checked here on the server. Nobody signed in gets 401, a customer 404. Data comes from the
- * /api/staff calls, which check the role again on every request.
+ * /api/staff calls, which check the role again on every request. Managers also see the back office.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const cookie = request.headers.get("cookie") ?? "";
-  const token = /(?:^|;\s*)session=([A-Za-z0-9_-]{43})(?:;|$)/.exec(
-    cookie,
-  )?.[1];
-  const user = token
-    ? await context.services.accounts.authenticate(token)
-    : null;
-  if (!user)
-    throw data("Please sign in with your staff account", {
-      status: 401,
-      headers: { "cache-control": "no-store" },
-    });
-  if (!isStaffRole(user.role))
-    throw data("Page not found", {
-      status: 404,
-      headers: { "cache-control": "no-store" },
-    });
+  const user = await staffDocumentUser(request, context, isStaffRole);
   const me = await context.services.accounts.contact(user.userId);
   return data(
-    { name: me ? `${me.firstname}` : "Staff" },
+    { name: me ? `${me.firstname}` : "Staff", manager: isManagerRole(user.role) },
     { headers: { "cache-control": "no-store" } },
   );
 }
@@ -56,7 +41,7 @@ export const headers: Route.HeadersFunction = () => ({
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="min-h-screen bg-slate-50">
-      <ConsoleHeader name={loaderData.name} />
+      <ConsoleHeader name={loaderData.name} manager={loaderData.manager} />
       <div className="container-page py-6">
         <Outlet />
       </div>
@@ -64,7 +49,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ConsoleHeader({ name }: { name?: string }) {
+function ConsoleHeader({ name, manager = false }: { name?: string; manager?: boolean }) {
   const navigate = useNavigate();
   const tab = ({ isActive }: { isActive: boolean }) =>
     `whitespace-nowrap rounded-md px-3 py-2 text-sm font-semibold ${isActive ? "bg-white text-ink" : "text-slate-200 hover:bg-slate-700 hover:text-white"}`;
@@ -82,6 +67,22 @@ function ConsoleHeader({ name }: { name?: string }) {
           <NavLink to="/staff/outbox" className={tab}>
             Mail outbox
           </NavLink>
+          {manager ? (
+            <>
+              <NavLink to="/staff/catalogue" className={tab}>
+                Prices
+              </NavLink>
+              <NavLink to="/staff/promotions" className={tab}>
+                Promotions
+              </NavLink>
+              <NavLink to="/staff/team" className={tab}>
+                Team
+              </NavLink>
+              <NavLink to="/staff/audit" className={tab}>
+                Audit log
+              </NavLink>
+            </>
+          ) : null}
         </nav>
         {name ? (
           <div className="flex items-center gap-3 text-sm">

@@ -101,6 +101,12 @@ export const staffListAnswer = z.object({
 });
 export const staffInvitedAnswer = z.object({ success: z.literal(true), message: z.string() });
 
+export const pricePreviewBody = z.object({ inputs: priceInputsSchema });
+export const priceSaveBody = z.object({ inputs: priceInputsSchema, baseVersion: z.number().int().min(1) });
+export const priceRestoreBody = z.object({ version: z.number().int().min(1), baseVersion: z.number().int().min(1) });
+export const priceImportBody = z.object({ csv: z.string().min(1, "csv is empty").max(900_000, "The file is too large (at most 900 KB)"), apply: z.boolean().default(false) });
+export const staffInviteBody = z.object({ email: z.string().trim().max(254).email("Enter a valid email address"), role: z.enum(STAFF_ROLES) });
+
 function promotionView(p: PromotionRow): z.infer<typeof promotionSchema> {
   return {
     id: p.id,
@@ -148,7 +154,7 @@ export async function backOfficeRoutes(fastify: FastifyInstance): Promise<void> 
     "/manage/products/:productId/prices/preview",
     declare({ auth: "manager", tag: "back office", summary: "Old and new line prices for sample sizes × quantities × turnaround; samples moving more than 20% are flagged" }, {
       params: idParams("productId"),
-      body: z.object({ inputs: priceInputsSchema }),
+      body: pricePreviewBody,
       response: replies({ 200: pricePreviewAnswer }, 400, 401, 404),
     }),
     async (request, reply) => {
@@ -162,7 +168,7 @@ export async function backOfficeRoutes(fastify: FastifyInstance): Promise<void> 
     "/manage/products/:productId/prices",
     declare({ auth: "manager", tag: "back office", summary: "Saves a product's price inputs as a new version; 409 when someone saved since baseVersion" }, {
       params: idParams("productId"),
-      body: z.object({ inputs: priceInputsSchema, baseVersion: z.number().int().min(1) }),
+      body: priceSaveBody,
       response: replies({ 200: priceSavedAnswer }, 400, 401, 404, 409),
     }),
     async (request, reply) => {
@@ -185,7 +191,7 @@ export async function backOfficeRoutes(fastify: FastifyInstance): Promise<void> 
     "/manage/products/:productId/prices/restore",
     declare({ auth: "manager", tag: "back office", summary: "Makes an earlier version's prices the current ones (as a new version)" }, {
       params: idParams("productId"),
-      body: z.object({ version: z.number().int().min(1), baseVersion: z.number().int().min(1) }),
+      body: priceRestoreBody,
       response: replies({ 200: priceSavedAnswer }, 400, 401, 404, 409),
     }),
     async (request, reply) => {
@@ -208,7 +214,7 @@ export async function backOfficeRoutes(fastify: FastifyInstance): Promise<void> 
   app.post(
     "/manage/price-list/import",
     declare({ auth: "manager", tag: "back office", summary: "Reads a price list CSV: the changes and every error by row; with apply, makes the changes in one transaction (none if any row is wrong)" }, {
-      body: z.object({ csv: z.string().min(1, "csv is empty").max(900_000, "The file is too large (at most 900 KB)"), apply: z.boolean().default(false) }),
+      body: priceImportBody,
       response: replies({ 200: priceImportAnswer }, 400, 401, 404, 413),
     }),
     async (request) => prices.importCsv(request.body.csv, request.body.apply, await actor(request)),
@@ -267,7 +273,7 @@ export async function backOfficeRoutes(fastify: FastifyInstance): Promise<void> 
   app.post(
     "/manage/staff",
     declare({ auth: "manager", tag: "back office", summary: "Invites a member of staff (or changes their role): they are emailed a single-use link to set a password" }, {
-      body: z.object({ email: z.string().trim().max(254).email("Enter a valid email address"), role: z.enum(STAFF_ROLES) }),
+      body: staffInviteBody,
       response: replies({ 200: staffInvitedAnswer }, 400, 401, 404, 409),
     }),
     async (request, reply) => {

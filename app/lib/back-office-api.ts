@@ -1,0 +1,38 @@
+// The back office's calls (bearer token; the server checks the manager role on every one).
+import type { PriceInputs } from "../../domain/price-inputs";
+import type { PromotionForm } from "../../domain/promotion";
+import type { StaffRole } from "../../domain/roles";
+import type { ApiAnswer } from "../../server/api/contract";
+import { api } from "./api-client";
+import { openPrivateFile } from "./orders-api";
+
+export type ProductSummary = ApiAnswer<"GET /api/manage/products">["products"][number];
+export type ProductPrices = ApiAnswer<"GET /api/manage/products/:productId/prices">;
+export type PricePreview = ApiAnswer<"POST /api/manage/products/:productId/prices/preview">;
+export type PriceVersion = ApiAnswer<"GET /api/manage/products/:productId/prices/history">["versions"][number];
+export type PriceImport = ApiAnswer<"POST /api/manage/price-list/import">;
+export type Promotion = ApiAnswer<"GET /api/manage/promotions">["promotions"][number];
+export type AuditPage = ApiAnswer<"GET /api/manage/audit">;
+export type StaffMember = ApiAnswer<"GET /api/manage/staff">["staff"][number];
+
+export const fetchProducts = (signal?: AbortSignal) => api("GET /api/manage/products", { auth: true, signal });
+export const fetchPrices = (productId: number | string, signal?: AbortSignal) => api("GET /api/manage/products/:productId/prices", { params: { productId }, auth: true, signal });
+export const previewPrices = (productId: number, inputs: PriceInputs, signal?: AbortSignal) =>
+  api("POST /api/manage/products/:productId/prices/preview", { params: { productId }, body: { inputs }, auth: true, signal });
+export const savePrices = (productId: number, inputs: PriceInputs, baseVersion: number) =>
+  api("PUT /api/manage/products/:productId/prices", { params: { productId }, body: { inputs, baseVersion }, auth: true });
+export const fetchPriceHistory = (productId: number | string, signal?: AbortSignal) => api("GET /api/manage/products/:productId/prices/history", { params: { productId }, auth: true, signal });
+export const restorePrices = (productId: number, version: number, baseVersion: number) =>
+  api("POST /api/manage/products/:productId/prices/restore", { params: { productId }, body: { version, baseVersion }, auth: true });
+
+export const downloadPriceList = () => openPrivateFile("/api/manage/price-list.csv", `price-list-${new Date().toISOString().slice(0, 10)}.csv`);
+export const importPriceList = (csv: string, apply: boolean) => api("POST /api/manage/price-list/import", { body: { csv, apply }, auth: true });
+
+export const fetchPromotions = (signal?: AbortSignal) => api("GET /api/manage/promotions", { auth: true, signal });
+export const createPromotion = (form: PromotionForm) => api("POST /api/manage/promotions", { body: form, auth: true });
+export const updatePromotion = (promotionId: number, form: PromotionForm) => api("PUT /api/manage/promotions/:promotionId", { params: { promotionId }, body: form, auth: true });
+
+export const fetchAudit = (before: number | null, signal?: AbortSignal) => api("GET /api/manage/audit", { query: { before }, auth: true, signal });
+
+export const fetchStaff = (signal?: AbortSignal) => api("GET /api/manage/staff", { auth: true, signal });
+export const inviteStaff = (email: string, role: StaffRole) => api("POST /api/manage/staff", { body: { email, role }, auth: true });

@@ -1,0 +1,79 @@
+import { useCallback, useState } from "react";
+import { formatUkDate } from "../../../domain/format";
+import { ROLE_LABELS, type StaffRole } from "../../../domain/roles";
+import { TextField } from "../../components/form-field";
+import { LoadingState } from "../../components/loading-state";
+import { ApiResponseError } from "../../lib/api-client";
+import { fetchStaff, inviteStaff, type StaffMember } from "../../lib/back-office-api";
+import { managerOnly } from "../../lib/staff-document";
+import { useSignedInLoad } from "../../lib/use-signed-in";
+import type { Route } from "./+types/team";
+
+export const loader = managerOnly;
+export const headers: Route.HeadersFunction = () => ({ "cache-control": "no-store" });
+export const meta: Route.MetaFunction = () => [{ title: "Team | Printwise back office" }, { name: "robots", content: "noindex" }];
+
+const messageOf = (error: unknown) => (error instanceof ApiResponseError ? error.message : "Network error. Please try again.");
+
+/** Production staff and managers; a manager invites someone (or changes their role) by email. */
+export default function TeamPage() {
+  const [staff, setStaff] = useState<StaffMember[] | null>(null);
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<StaffRole>("staff");
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const load = useCallback((signal?: AbortSignal) => fetchStaff(signal).then((a) => setStaff(a.staff), (e: unknown) => (e as Error).name !== "AbortError" && setStatus({ ok: false, text: messageOf(e) })), []);
+  useSignedInLoad((_userId, signal) => void load(signal));
+
+  return (
+    <section aria-labelledby="team-heading" className="max-w-4xl">
+      <h1 id="team-heading" className="text-2xl font-bold">Team</h1>
+      <p className="mt-1 text-sm text-slate-600">Production staff use the console; managers also run prices, promotions and the team. Each new member is emailed a single-use link to set a password.</p>
+      <form
+        aria-label="Invite a member of staff"
+        className="mt-4 flex flex-wrap items-end gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          setBusy(true);
+          try {
+            const answer = await inviteStaff(email, role);
+            setStatus({ ok: true, text: answer.message });
+            setEmail("");
+            await load();
+          } catch (error) {
+            setStatus({ ok: false, text: messageOf(error) });
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        <TextField label="Email" name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoComplete="off" className="min-w-[16rem] flex-1" />
+        <div>
+          <label htmlFor="invite-role" className="field-label">Role</label>
+          <select id="invite-role" className="field-input" value={role} onChange={(e) => setRole(e.target.value as StaffRole)}>
+            <option value="staff">{ROLE_LABELS.staff}</option>
+            <option value="manager">{ROLE_LABELS.manager}</option>
+          </select>
+        </div>
+        <button type="submit" className="btn-primary" disabled={busy || email.trim() === ""}>
+          {busy ? "Sending..." : "Invite"}
+        </button>
+      </form>
+      {status ? <p role={status.ok ? "status" : "alert"} className={`mt-3 text-sm font-semibold ${status.ok ? "text-green-800" : "text-red-800"}`}>{status.text}</p> : null}
+      {staff === null ? <LoadingState label="Loading the team..." className="mt-4" /> : null}
+      {staff ? (
+        <ul className="mt-4 divide-y divide-slate-100 rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+          {staff.map((s) => (
+            <li key={s.userId} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
+              <span>
+                <span className="font-semibold">{s.email}</span>
+                <span className="block text-xs text-slate-500">since {formatUkDate(s.createdAt)}{s.hasPassword ? "" : " · has not set a password yet"}</span>
+              </span>
+              <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold">{ROLE_LABELS[s.role]}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

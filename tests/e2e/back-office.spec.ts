@@ -1,0 +1,112 @@
+// The back office as a manager uses it, in the browser: prices edited with a preview and saved (the shop
+// quotes the new price at once), restored from the history; a promo code with a limit; the price list
+// exported and imported. Each test works on products and codes no other test reads.
+import fs from "node:fs";
+import { expect, failedToLoad, test, visit } from "./fixtures";
+import { addStaffMember, signInAsStaff } from "./journeys";
+
+const PRODUCT = "Mesh Banners";
+
+test.describe("back office", () => {
+  test.use({ allowedConsoleErrors: [failedToLoad(404)] });
+
+  test("a manager raises a price, sees old against new, saves, and the product page quotes it; then restores it", async ({ page }) => {
+    const manager = await addStaffMember("manager");
+    await signInAsStaff(page, manager.link);
+    await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link")).toHaveText(["Production queue", "Mail outbox", "Prices", "Promotions", "Team", "Audit log"]);
+    await page.getByRole("link", { name: "Prices" }).click();
+    await page.getByLabel("Find a product").fill("mesh banners");
+    await page.getByRole("link", { name: `Edit prices of ${PRODUCT}` }).click();
+    await expect(page.getByRole("heading", { name: PRODUCT })).toBeVisible();
+
+    const price = page.getByLabel("Price per m²");
+    const before = Number(await price.inputValue());
+    const raised = (Math.round(before * 110) / 100).toFixed(2);
+    await price.fill(raised);
+    const preview = page.getByRole("table", { name: "Sample line prices before and after the change" });
+    await expect(preview).toBeVisible();
+    await expect(page.getByText(`Price per m²: £${before.toFixed(2)} → £${raised}`)).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "move by more than 20%" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Save new prices" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Saved as version 2." })).toBeVisible();
+    await expect(page.getByText("Version 2 · ")).toBeVisible();
+
+    // The customer's product page is quoted at the new price straight away.
+    const customer = await page.context().browser()!.newPage();
+    await visit(customer, "/product/mesh-banner");
+    await customer.getByLabel("Width (mm)").fill("1000");
+    await customer.getByLabel("Height (mm)").fill("1000");
+    await expect(customer.getByTestId("price")).toHaveText(`£${raised}`);
+    await customer.close();
+
+    // A big move must be acknowledged before it can be saved.
+    await price.fill((before * 3).toFixed(2));
+    await expect(page.getByRole("alert").filter({ hasText: "move by more than 20%" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Save new prices" })).toBeDisabled();
+    await page.getByRole("button", { name: "Discard changes" }).click();
+    await expect(price).toHaveValue(raised);
+
+    await page.getByRole("button", { name: "Restore version 1" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Version 1's prices restored as version 3." })).toBeVisible();
+    await expect(price).toHaveValue(before.toFixed(2));
+  });
+
+  test("a manager creates a promo code with a limit of 3 and pauses it", async ({ page }) => {
+    const manager = await addStaffMember("manager");
+    await signInAsStaff(page, manager.link);
+    await page.getByRole("link", { name: "Promotions" }).click();
+    const code = `E2E${Date.now().toString(36).toUpperCase()}`;
+    const form = page.getByRole("form", { name: "New promo code" });
+    await form.getByLabel("Code").fill(code);
+    await form.getByLabel("Discount (% off Sub Total)").fill("15");
+    await form.getByLabel("Usage limit (all customers)").fill("3");
+    await form.getByRole("button", { name: "Create promo code" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `${code} created: active.` })).toBeVisible();
+    const row = page.getByRole("row").filter({ hasText: code });
+    await expect(row).toContainText("15%");
+    await expect(row).toContainText("0 of 3");
+    await page.getByRole("button", { name: `Pause ${code}` }).click();
+    await expect(row).toContainText("paused");
+
+    // A bad discount is refused in the form, naming the field.
+    await form.getByLabel("Code").fill("ANOTHER1");
+    await form.getByLabel("Discount (% off Sub Total)").fill("0");
+    await form.getByRole("button", { name: "Create promo code" }).click();
+    await expect(form.getByText("The discount must be more than 0%")).toBeVisible();
+  });
+
+  test("a manager exports the price list, changes a row, sees the diff and applies it", async ({ page }, testInfo) => {
+    const manager = await addStaffMember("manager");
+    await signInAsStaff(page, manager.link);
+    await page.goto("/staff/catalogue");
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export price list (CSV)" }).click();
+    const download = await downloading;
+    const csv = fs.readFileSync((await download.path())!, "utf8");
+    const lines = csv.split("\r\n");
+    const header = lines[0]!.split(",");
+    const row = lines.findIndex((l) => l.startsWith("scaffold-mesh-banner,product,"));
+    const cells = lines[row]!.split(",");
+    const oldPrice = cells[header.indexOf("price")]!;
+    cells[header.indexOf("minimum_line_charge")] = "18.00";
+    lines[row] = cells.join(",");
+    const edited = testInfo.outputPath("price-list.csv");
+    fs.writeFileSync(edited, lines.join("\r\n"));
+
+    await page.getByRole("link", { name: "Import price list" }).click();
+    await page.getByLabel("Price list (CSV)").setInputFiles(edited);
+    await expect(page.getByRole("heading", { name: "What would change" })).toBeVisible();
+    await expect(page.getByText("Minimum line charge: none → £18.00")).toBeVisible();
+    await page.getByRole("button", { name: "Apply 1 change" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Applied: 1 product changed." })).toBeVisible();
+    expect(oldPrice).toMatch(/^\d+\.\d\d$/);
+  });
+
+  test("production staff have no back office: no tabs, and its pages are 404", async ({ page }) => {
+    const staff = await addStaffMember();
+    await signInAsStaff(page, staff.link);
+    await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link")).toHaveText(["Production queue", "Mail outbox"]);
+    const res = await page.goto("/staff/catalogue");
+    expect(res?.status()).toBe(404);
+  });
+});
