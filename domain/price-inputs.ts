@@ -244,7 +244,8 @@ export function priceSamples(product: ProductView, after: PriceInputs): PriceSam
         const afterPence = lineFor(next, widthMm, heightMm, quantity, attributeIds);
         const changePercent = beforePence && afterPence !== null ? Math.round(((afterPence - beforePence) / beforePence) * 1000) / 10 : null;
         const size = widthMm !== null ? `${widthMm} × ${heightMm} mm, ` : "";
-        const days = option ? `, ${option.name} (${selectionWorkingDays(next, attributeIds)} working days)` : "";
+        // The option's own name, and its working days when they are not in the name already.
+        const days = option ? `, ${option.name}${/working day/i.test(option.name) ? "" : ` (${selectionWorkingDays(next, attributeIds)} working days)`}` : "";
         samples.push({
           label: `${size}${quantity} off${days}`,
           widthMm,

@@ -22,7 +22,8 @@ function TextInput({ id, value, onChange, error, inputMode = "decimal", prefix }
   const input = (
     <input
       id={id}
-      className={`field-input tabular-nums ${prefix ? "pl-7" : ""}`}
+      className="field-input tabular-nums"
+      style={prefix ? { paddingLeft: "1.75rem" } : undefined}
       inputMode={inputMode}
       value={value}
       aria-invalid={error ? true : undefined}

@@ -71,7 +71,8 @@ export function usePriceEditor(productId: string) {
   }, [previewKey, loaded]);
 
   const previewCurrent = preview !== null && !previewing;
-  const needsAcknowledgement = (preview?.warnings ?? 0) > 0 && !acknowledged;
+  const hasWarnings = (preview?.warnings ?? 0) > 0;
+  const needsAcknowledgement = hasWarnings && !acknowledged;
   const canSave = changed && previewCurrent && !needsAcknowledgement && !saving;
 
   const save = async () => {
@@ -108,7 +109,7 @@ export function usePriceEditor(productId: string) {
     setStatus(null);
   };
 
-  return { loaded, loadProblem, draft, setDraft, parsed, changed, edited, history, preview, previewing, acknowledged, setAcknowledged, needsAcknowledgement, canSave, saving, status, save, restore, discard };
+  return { loaded, loadProblem, draft, setDraft, parsed, changed, edited, history, preview, previewing, acknowledged, setAcknowledged, hasWarnings, needsAcknowledgement, canSave, saving, status, save, restore, discard };
 }
 
 export type PriceEditor = ReturnType<typeof usePriceEditor>;

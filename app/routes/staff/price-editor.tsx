@@ -44,7 +44,7 @@ export default function PriceEditorPage() {
           <PriceForm draft={draft} errors={errors} onChange={editor.setDraft} />
           {errors.form ? <p role="alert" className="mt-4 font-semibold text-red-800">{errors.form}</p> : null}
           <div className="sticky bottom-0 mt-6 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-slate-50 py-3">
-            {editor.needsAcknowledgement ? (
+            {editor.changed && editor.hasWarnings ? (
               <label className="flex items-center gap-2 text-sm font-semibold text-amber-900">
                 <input type="checkbox" checked={editor.acknowledged} onChange={(e) => editor.setAcknowledged(e.target.checked)} />
                 I have checked the prices that move by more than 20%
