@@ -32,6 +32,7 @@ export default [
     route("catalogue", "routes/staff/catalogue.tsx"),
     route("catalogue/import", "routes/staff/price-import.tsx"),
     route("catalogue/:productId", "routes/staff/price-editor.tsx"),
+    route("catalogue/:productId/details", "routes/staff/product-details.tsx"),
     route("promotions", "routes/staff/promotions.tsx"),
     route("team", "routes/staff/team.tsx"),
     route("audit", "routes/staff/audit.tsx"),

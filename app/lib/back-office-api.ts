@@ -1,5 +1,6 @@
 // The back office's calls (bearer token; the server checks the manager role on every one).
 import type { PriceInputs } from "../../domain/price-inputs";
+import type { ProductDetails } from "../../domain/product-details";
 import type { PromotionForm } from "../../domain/promotion";
 import type { StaffRole } from "../../domain/roles";
 import type { ApiAnswer } from "../../server/api/contract";
@@ -21,6 +22,9 @@ export const previewPrices = (productId: number, inputs: PriceInputs, signal?: A
   api("POST /api/manage/products/:productId/prices/preview", { params: { productId }, body: { inputs }, auth: true, signal });
 export const savePrices = (productId: number, inputs: PriceInputs, baseVersion: number) =>
   api("PUT /api/manage/products/:productId/prices", { params: { productId }, body: { inputs, baseVersion }, auth: true });
+export type ProductDetailsAnswer = ApiAnswer<"GET /api/manage/products/:productId/details">;
+export const fetchProductDetails = (productId: number | string, signal?: AbortSignal) => api("GET /api/manage/products/:productId/details", { params: { productId }, auth: true, signal });
+export const saveProductDetails = (productId: number, details: ProductDetails) => api("PUT /api/manage/products/:productId/details", { params: { productId }, body: details, auth: true });
 export const fetchPriceHistory = (productId: number | string, signal?: AbortSignal) => api("GET /api/manage/products/:productId/prices/history", { params: { productId }, auth: true, signal });
 export const restorePrices = (productId: number, version: number, baseVersion: number) =>
   api("POST /api/manage/products/:productId/prices/restore", { params: { productId }, body: { version, baseVersion }, auth: true });

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { productImage, specificationLines } from "../../domain/catalogue";
 import { Configurator } from "../components/configurator";
 import { catalogueCacheHeaders } from "../lib/cache";
@@ -11,7 +11,13 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => pageMeta(loaded?.p
 export async function loader({ params, context }: Route.LoaderArgs) {
   const snapshot = await context.services.catalogue.snapshot();
   const product = snapshot.productBySlug.get(params.slug);
-  if (!product) throw data("Product not found", { status: 404 });
+  if (!product) {
+    // A product whose slug a manager changed keeps its old address: it moves permanently to the new one.
+    // Browsers keep a 301 for good unless told otherwise, and a manager may move a product back: not stored.
+    const moved = snapshot.productRedirects.get(params.slug);
+    if (moved) throw redirect(`/product/${moved}`, { status: 301, headers: { "cache-control": "no-store" } });
+    throw data("Product not found", { status: 404 });
+  }
   const category = snapshot.categories.find((c) => c.id === product.categoryId);
   const subcategory = snapshot.subcategoryById.get(product.subcategoryId);
   return {

@@ -81,6 +81,15 @@ export const products = pgTable(
   ],
 );
 
+/** A product's earlier slugs: an old address answers 301 to the product's current page. */
+export const productSlugRedirects = pgTable("product_slug_redirects", {
+  oldSlug: text("old_slug").primaryKey(),
+  productId: integer("product_id")
+    .notNull()
+    .references(() => products.id, { onDelete: "cascade" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const productAttributes = pgTable(
   "product_attributes",
   {

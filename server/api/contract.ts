@@ -5,6 +5,7 @@
 // their routes.
 import type { z } from "zod";
 import { contactFormSchema } from "../../domain/contact";
+import { productDetailsSchema } from "../../domain/product-details";
 import { promotionFormSchema } from "../../domain/promotion";
 import { detailsSchema, loginRequestSchema, passwordResetConfirmSchema, passwordResetRequestSchema, signupRequestSchema } from "../../domain/account";
 import { checkoutAddressRequestSchema } from "../../domain/address";
@@ -22,6 +23,8 @@ import {
   priceSaveBody,
   staffInviteBody,
   priceSavedAnswer,
+  productDetailsAnswer,
+  productDetailsSavedAnswer,
   productListAnswer,
   productPricesAnswer,
   promotionAnswer,
@@ -82,6 +85,8 @@ export const API_CONTRACT = {
 
   "GET /api/manage/products": { answer: productListAnswer },
   "GET /api/manage/products/:productId/prices": { answer: productPricesAnswer },
+  "GET /api/manage/products/:productId/details": { answer: productDetailsAnswer },
+  "PUT /api/manage/products/:productId/details": { answer: productDetailsSavedAnswer, body: productDetailsSchema },
   "POST /api/manage/products/:productId/prices/preview": { answer: pricePreviewAnswer, body: pricePreviewBody },
   "PUT /api/manage/products/:productId/prices": { answer: priceSavedAnswer, body: priceSaveBody },
   "GET /api/manage/products/:productId/prices/history": { answer: priceHistoryAnswer },

@@ -12,6 +12,7 @@ import type { FileStorage } from "../integrations/storage/storage";
 import { createAccountService, type AccountService } from "./account-service";
 import { createArtworkService, type ArtworkProcessor, type ArtworkService } from "./artwork-service";
 import { createPriceService, type PriceService } from "./back-office/price-service";
+import { createProductAdmin, type ProductAdmin } from "./back-office/product-admin";
 import { createPromotionAdmin, type PromotionAdmin } from "./back-office/promotion-admin";
 import { createTeam, type Team } from "./back-office/team";
 import { createCatalogueChanges, type CatalogueChanges } from "./catalogue-changes";
@@ -33,6 +34,8 @@ export type Services = {
   catalogueChanges: CatalogueChanges;
   /** The back office: price inputs, versions and the price list. */
   prices: PriceService;
+  /** The back office: product details (names, slug, words, visibility). */
+  productAdmin: ProductAdmin;
   /** The back office: promo codes. */
   promotionAdmin: PromotionAdmin;
   /** The back office: inviting staff and managers. */
@@ -91,6 +94,7 @@ export function createServices(db: DbHandle, config: Config, overrides: ServiceO
     catalogueChanges,
     prices: createPriceService({ db: db.db, changes: catalogueChanges }),
     promotionAdmin: createPromotionAdmin(db.db),
+    productAdmin: createProductAdmin({ db: db.db, changes: catalogueChanges }),
     team: createTeam({ db: db.db, accounts }),
     accounts,
     promos,

@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import type { PriceInputs } from "../../domain/price-inputs";
+import type { ProductDetails } from "../../domain/product-details";
 import { makeStaff, signUp, testClientAddress, type TestCustomer } from "../factories/accounts";
 import { cmykJpeg, multipart } from "../factories/artwork";
 import { bannerLine, expectedTotalPence, placeOrder, saveTestAddresses } from "../factories/checkout";
@@ -21,6 +22,7 @@ export type Fixture = {
   manager: TestCustomer;
   /** The owner's product's prices as the back office gives them, and a promo code to change. */
   prices: { inputs: PriceInputs; version: number };
+  details: ProductDetails;
   promotionId: number;
 };
 
@@ -48,6 +50,7 @@ export async function makeFixture(app: FastifyInstance): Promise<Fixture> {
   const uploaded = await app.inject({ method: "POST", url: `/api/orders/${orderId}/imgs`, headers: { ...owner.auth, ...form.headers }, payload: form.payload, remoteAddress: testClientAddress() });
   if (uploaded.statusCode !== 201) throw new Error(`fixture upload failed: ${uploaded.body}`);
   const group = (await app.inject({ method: "GET", url: `/api/orders/group/${placed.orderGroupId}`, headers: owner.auth })).json();
+  const details = ((await app.inject({ method: "GET", url: `/api/manage/products/${line.productId}/details`, headers: manager.auth })).json() as { details: ProductDetails }).details;
   const prices = (await app.inject({ method: "GET", url: `/api/manage/products/${line.productId}/prices`, headers: manager.auth })).json() as { inputs: PriceInputs; version: number };
   const promo = await app.inject({ method: "POST", url: "/api/manage/promotions", headers: manager.auth, payload: promotionForm(`AUTHZ${randomBytes(3).toString("hex")}`) });
   if (promo.statusCode !== 200) throw new Error(`fixture promo failed: ${promo.body}`);
@@ -69,6 +72,7 @@ export async function makeFixture(app: FastifyInstance): Promise<Fixture> {
     staff,
     manager,
     prices,
+    details,
     promotionId: promo.json().promotion.id,
     art,
   };
@@ -253,6 +257,13 @@ export const AUTHZ_CASES: Record<string, AuthzCase> = {
     // The version is stale by design: the manager gets the 409 of a real save, after the role check.
     ok: 409,
     request: (fx) => ({ method: "PUT", url: `/api/manage/products/${fx.owner.productId}/prices`, payload: { inputs: fx.prices.inputs, baseVersion: fx.prices.version + 100 } }),
+  },
+  "GET /api/manage/products/:productId/details": { scope: "manager", ok: 200, request: (fx) => ({ method: "GET", url: `/api/manage/products/${fx.owner.productId}/details` }) },
+  "PUT /api/manage/products/:productId/details": {
+    scope: "manager",
+    // The details as they are: the manager gets the "nothing to save" 400 of the handler, after the role check.
+    ok: 400,
+    request: (fx) => ({ method: "PUT", url: `/api/manage/products/${fx.owner.productId}/details`, payload: fx.details }),
   },
   "GET /api/manage/products/:productId/prices/history": { scope: "manager", ok: 200, request: (fx) => ({ method: "GET", url: `/api/manage/products/${fx.owner.productId}/prices/history` }) },
   "POST /api/manage/products/:productId/prices/restore": {

@@ -102,6 +102,42 @@ test.describe("back office", () => {
     expect(oldPrice).toMatch(/^\d+\.\d\d$/);
   });
 
+  test("a manager moves a product to a new address (the old one redirects) and hides it (customers get 404)", async ({ page }) => {
+    const manager = await addStaffMember("manager");
+    await signInAsStaff(page, manager.link);
+    await page.goto("/staff/catalogue");
+    await page.getByLabel("Find a product").fill("estate agent");
+    await page.getByRole("link", { name: "Edit details of Correx Estate Agent Board" }).click();
+    const slug = page.getByLabel("Slug (address: /product/…)");
+    await expect(slug).toHaveValue("correx-estate-agent-board");
+    await slug.fill("estate-agent-board");
+    await page.getByRole("button", { name: "Save details" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "/product/correx-estate-agent-board now moves permanently to /product/estate-agent-board" })).toBeVisible();
+
+    const visitor = await page.context().browser()!.newPage();
+    const moved = await visitor.goto("/product/correx-estate-agent-board");
+    expect(moved?.status()).toBe(200);
+    expect(new URL(visitor.url()).pathname).toBe("/product/estate-agent-board");
+    const redirect = await moved!.request().redirectedFrom()?.response();
+    expect(redirect?.status()).toBe(301);
+    // Not kept by the browser: the manager may move the product back.
+    expect(redirect?.headers()["cache-control"]).toBe("no-store");
+
+    await page.getByLabel("Shown to customers").uncheck();
+    await page.getByRole("button", { name: "Save details" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+    expect((await visitor.goto("/product/estate-agent-board"))?.status()).toBe(404);
+    await expect(visitor.getByRole("heading", { name: "Product not found" })).toBeVisible();
+
+    // Back as it was, for anyone else.
+    await page.getByLabel("Shown to customers").check();
+    await slug.fill("correx-estate-agent-board");
+    await page.getByRole("button", { name: "Save details" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "moves permanently" })).toBeVisible();
+    expect((await visitor.goto("/product/correx-estate-agent-board"))?.status()).toBe(200);
+    await visitor.close();
+  });
+
   test("production staff have no back office: no tabs, and its pages are 404", async ({ page }) => {
     const staff = await addStaffMember();
     await signInAsStaff(page, staff.link);

@@ -81,7 +81,7 @@ export function PromotionForm({ initial, editing, onSubmit, onCancel }: { initia
         const result = read(fields);
         if (!result.ok) {
           setErrors(result.errors);
-          setProblem("Check the fields marked below.");
+          setProblem("Check the fields marked in red.");
           return;
         }
         setErrors({});

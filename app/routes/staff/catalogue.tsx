@@ -37,8 +37,8 @@ export default function CataloguePrices() {
     <section aria-labelledby="prices-heading">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 id="prices-heading" className="text-2xl font-bold">Prices</h1>
-          <p className="mt-1 text-sm text-slate-600">Change a product&apos;s prices, limits and options; every save is a version you can restore. Customers see a change at once.</p>
+          <h1 id="prices-heading" className="text-2xl font-bold">Products and prices</h1>
+          <p className="mt-1 text-sm text-slate-600">Change a product&apos;s prices, limits and options (every save is a version you can restore) or its name, address and words. Customers see a change at once.</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <button
@@ -86,7 +86,11 @@ export default function CataloguePrices() {
                     <td className="px-3 py-2 tabular-nums">{p.version}</td>
                     <td className="px-3 py-2 text-right">
                       <Link to={`/staff/catalogue/${p.id}`} className="font-semibold text-brand-700 underline-offset-2 hover:underline" aria-label={`Edit prices of ${p.name}`}>
-                        Edit prices
+                        Prices
+                      </Link>
+                      {" · "}
+                      <Link to={`/staff/catalogue/${p.id}/details`} className="font-semibold text-brand-700 underline-offset-2 hover:underline" aria-label={`Edit details of ${p.name}`}>
+                        Details
                       </Link>
                     </td>
                   </tr>

@@ -23,7 +23,9 @@ export default function PriceEditorPage() {
   return (
     <section aria-labelledby="editor-heading">
       <p className="text-sm">
-        <Link to="/staff/catalogue" className="text-brand-700 underline-offset-2 hover:underline">← All prices</Link>
+        <Link to="/staff/catalogue" className="text-brand-700 underline-offset-2 hover:underline">← All products</Link>
+        {" · "}
+        <Link to={`/staff/catalogue/${loaded.product.id}/details`} className="text-brand-700 underline-offset-2 hover:underline">Details</Link>
       </p>
       <div className="mt-2 flex flex-wrap items-end justify-between gap-3">
         <div>

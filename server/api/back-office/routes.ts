@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { priceInputsSchema } from "../../../domain/price-inputs";
+import { productDetailsSchema } from "../../../domain/product-details";
 import { promotionFormSchema } from "../../../domain/promotion";
 import { STAFF_ROLES } from "../../../domain/roles";
 import { requireUser } from "../../plugins/auth";
@@ -101,6 +102,9 @@ export const staffListAnswer = z.object({
 });
 export const staffInvitedAnswer = z.object({ success: z.literal(true), message: z.string() });
 
+export const productDetailsAnswer = z.object({ details: productDetailsSchema, id: z.number().int(), redirects: z.array(z.string()) });
+export const productDetailsSavedAnswer = z.object({ details: productDetailsSchema });
+
 export const pricePreviewBody = z.object({ inputs: priceInputsSchema });
 export const priceSaveBody = z.object({ inputs: priceInputsSchema, baseVersion: z.number().int().min(1) });
 export const priceRestoreBody = z.object({ version: z.number().int().min(1), baseVersion: z.number().int().min(1) });
@@ -147,6 +151,30 @@ export async function backOfficeRoutes(fastify: FastifyInstance): Promise<void> 
       if (!found) return notFound(reply);
       const { product, visible, inputs, version } = found;
       return { product: { id: product.id, name: product.name, slug: product.slug, visible }, inputs, version };
+    },
+  );
+
+  app.get(
+    "/manage/products/:productId/details",
+    declare({ auth: "manager", tag: "back office", summary: "A product's names, slug, words, search listing, visibility and position, with its old slugs" }, { params: idParams("productId"), response: replies({ 200: productDetailsAnswer }, 400, 401, 404) }),
+    async (request, reply) => {
+      const found = await services.productAdmin.details(request.params.productId as number);
+      if (!found) return notFound(reply);
+      const { id, redirects, ...details } = found;
+      return { id, redirects, details };
+    },
+  );
+
+  app.put(
+    "/manage/products/:productId/details",
+    declare({ auth: "manager", tag: "back office", summary: "Changes a product's details; a new slug leaves a 301 from the old one; hidden products are 404 to customers" }, {
+      params: idParams("productId"),
+      body: productDetailsSchema,
+      response: replies({ 200: productDetailsSavedAnswer }, 400, 401, 404, 409),
+    }),
+    async (request, reply) => {
+      const result = await services.productAdmin.saveDetails(request.params.productId as number, request.body, await actor(request));
+      return result.ok ? { details: result.details } : sendFailure(reply, result);
     },
   );
 
@@ -253,7 +281,7 @@ export async function backOfficeRoutes(fastify: FastifyInstance): Promise<void> 
     declare({ auth: "manager", tag: "back office", summary: "The audit log, newest first: every back-office change with who, when, and before and after" }, {
       querystring: z.object({
         before: rowIdString("before").optional(),
-        entityType: z.enum(["product-prices", "promotion", "staff", "price-list"]).optional(),
+        entityType: z.enum(["product-prices", "product", "promotion", "staff", "price-list"]).optional(),
         entityId: z.string().max(20).optional(),
       }),
       response: replies({ 200: auditAnswer }, 400, 401, 404),

@@ -9,7 +9,7 @@ export type Actor = { userId: number; email: string };
 
 export type AuditEntry = {
   action: string;
-  entityType: "product-prices" | "promotion" | "staff" | "price-list";
+  entityType: "product-prices" | "product" | "promotion" | "staff" | "price-list";
   entityId: string;
   summary: string;
   before: unknown;
