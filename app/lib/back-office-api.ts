@@ -4,7 +4,7 @@ import type { ProductDetails } from "../../domain/product-details";
 import type { PromotionForm } from "../../domain/promotion";
 import type { StaffRole } from "../../domain/roles";
 import type { ApiAnswer } from "../../server/api/contract";
-import { api } from "./api-client";
+import { api, ApiResponseError, authHeaders, NetworkError } from "./api-client";
 import { openPrivateFile } from "./orders-api";
 
 export type ProductSummary = ApiAnswer<"GET /api/manage/products">["products"][number];
@@ -40,3 +40,28 @@ export const fetchAudit = (before: number | null, signal?: AbortSignal) => api("
 
 export const fetchStaff = (signal?: AbortSignal) => api("GET /api/manage/staff", { auth: true, signal });
 export const inviteStaff = (email: string, role: StaffRole) => api("POST /api/manage/staff", { body: { email, role }, auth: true });
+
+/** Uploads a product picture; progress is the real bytes sent. Resolves with the picture's address. */
+export function uploadProductImage(productId: number, file: File, onProgress: (sent: number, total: number) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const form = new FormData();
+    form.append("image", file, file.name);
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", `/api/manage/products/${productId}/image`);
+    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
+    xhr.setRequestHeader("accept", "application/json");
+    xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : file.size);
+    xhr.onload = () => {
+      let body: { image?: string; message?: string } = {};
+      try {
+        body = JSON.parse(xhr.responseText) as typeof body;
+      } catch {
+        // not JSON: handled below
+      }
+      if (xhr.status === 200 && body.image) resolve(body.image);
+      else reject(new ApiResponseError(body.message ?? `The upload failed (${xhr.status})`, xhr.status, {}, body.message ?? null));
+    };
+    xhr.onerror = () => reject(new NetworkError(new Error("upload failed")));
+    xhr.send(form);
+  });
+}

@@ -94,7 +94,7 @@ export function createServices(db: DbHandle, config: Config, overrides: ServiceO
     catalogueChanges,
     prices: createPriceService({ db: db.db, changes: catalogueChanges }),
     promotionAdmin: createPromotionAdmin(db.db),
-    productAdmin: createProductAdmin({ db: db.db, changes: catalogueChanges }),
+    productAdmin: createProductAdmin({ db: db.db, changes: catalogueChanges, storage }),
     team: createTeam({ db: db.db, accounts }),
     accounts,
     promos,

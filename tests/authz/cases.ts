@@ -265,6 +265,12 @@ export const AUTHZ_CASES: Record<string, AuthzCase> = {
     ok: 400,
     request: (fx) => ({ method: "PUT", url: `/api/manage/products/${fx.owner.productId}/details`, payload: fx.details }),
   },
+  "POST /api/manage/products/:productId/image": {
+    scope: "manager",
+    // No file sent: the handler's 400, after the role check.
+    ok: 400,
+    request: (fx) => ({ method: "POST", url: `/api/manage/products/${fx.owner.productId}/image`, payload: {} }),
+  },
   "GET /api/manage/products/:productId/prices/history": { scope: "manager", ok: 200, request: (fx) => ({ method: "GET", url: `/api/manage/products/${fx.owner.productId}/prices/history` }) },
   "POST /api/manage/products/:productId/prices/restore": {
     scope: "manager",

@@ -1,7 +1,9 @@
 // A product's details as a manager changes them: a new slug (the old one redirects, and a slug taken by
 // another product is refused), hiding it from customers (gone from the catalogue and quotes, still on
 // every order that has it), and the audit entry.
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { multipart } from "../../../tests/factories/artwork";
 import type { ProductDetails } from "../../../domain/product-details";
 import { makeStaff, type TestCustomer } from "../../../tests/factories/accounts";
 import { bannerLine, customerWithAddresses, placeOrder } from "../../../tests/factories/checkout";
@@ -24,6 +26,40 @@ const save = (change: Partial<ProductDetails>, id = productId) =>
   details(id).then((current) => t.app.inject({ method: "PUT", url: `/api/manage/products/${id}/details`, headers: manager.auth, payload: { ...current.details, ...change } }));
 const catalogueSlugs = async () =>
   ((await t.app.inject({ method: "GET", url: "/api/data" })).json() as { categories: { subcategories: { products: { slug: string }[] }[] }[] }).categories.flatMap((c) => c.subcategories.flatMap((s) => s.products.map((p) => p.slug)));
+
+describe("product pictures", () => {
+  const upload = (data: Buffer, fileName = "photo.png", contentType = "image/png") => {
+    const form = multipart([{ name: "image", fileName, contentType, data }]);
+    return t.app.inject({ method: "POST", url: `/api/manage/products/${productId}/image`, headers: { ...manager.auth, ...form.headers }, payload: form.payload });
+  };
+
+  it("stores an upload resized to 1200 px as WebP, named by its content, and shows it in the catalogue", async () => {
+    const png = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: "#0a7" } }).png().toBuffer();
+    const res = await upload(png);
+    expect(res.statusCode, res.body).toBe(200);
+    const image = res.json().image as string;
+    expect(image).toMatch(new RegExp(`^/api/catalogue/images/${productId}/[0-9a-f]{20}\\.webp$`));
+    const served = await t.app.inject({ method: "GET", url: image });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toBe("image/webp");
+    expect(served.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const metadata = await sharp(served.rawPayload).metadata();
+    expect([metadata.format, metadata.width, metadata.height]).toEqual(["webp", 1200, 600]);
+    const snapshot = await t.app.services.catalogue.snapshot();
+    expect(snapshot.productById.get(productId)?.image).toBe(image);
+  });
+
+  it("refuses a file that is not a picture, whatever it is called, and one over 10 MB", async () => {
+    const notPicture = await upload(Buffer.from("%PDF-1.7 not a picture"), "photo.png", "image/png");
+    expect(notPicture.statusCode).toBe(422);
+    expect(notPicture.json().message).toMatch(/JPEG, PNG or WebP/);
+    const huge = await upload(Buffer.alloc(11 * 1024 * 1024, 1));
+    expect(huge.statusCode).toBe(413);
+    // Only catalogue pictures are public: no other stored file answers at that address.
+    expect((await t.app.inject({ method: "GET", url: `/api/catalogue/images/${productId}/${"0".repeat(20)}.webp` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: `/api/catalogue/images/${productId}/..%2F..%2Fsecret.webp` })).statusCode).toBe(400);
+  });
+});
 
 describe("product details", () => {
   it("moves a product to a new slug and keeps the old one as a redirect", async () => {
@@ -79,8 +115,9 @@ describe("product details", () => {
       "Wind Mesh Banners: visible changed (hidden from customers)",
       "Wind Mesh Banners: slug changed",
       "Wind Mesh Banners: name, slug changed",
+      "Mesh Banners: new picture",
     ]);
-    expect(entries.at(-1)!.before.slug).toBe("mesh-banner");
-    expect(entries.at(-1)!.after.slug).toBe("wind-mesh-banner");
+    expect(entries.at(-2)!.before.slug).toBe("mesh-banner");
+    expect(entries.at(-2)!.after.slug).toBe("wind-mesh-banner");
   });
 });

@@ -1,3 +1,5 @@
+import path from "node:path";
+import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -8,7 +10,10 @@ import { STAFF_ROLES } from "../../../domain/roles";
 import { requireUser } from "../../plugins/auth";
 import { actorOf, listAudit } from "../../services/back-office/audit";
 import type { PromotionRow } from "../../services/back-office/promotion-admin";
+import { PRODUCT_IMAGE_MAX_BYTES } from "../../services/back-office/product-admin";
 import { contentDisposition } from "../../front-door/content-disposition";
+import { errorBody } from "../../front-door/errors";
+import { receiveMultipart } from "../uploads";
 import { notFound, sendFailure } from "../failure";
 import { idParams, replies, rowIdString } from "../schemas";
 import { declare } from "../declare";
@@ -102,8 +107,10 @@ export const staffListAnswer = z.object({
 });
 export const staffInvitedAnswer = z.object({ success: z.literal(true), message: z.string() });
 
-export const productDetailsAnswer = z.object({ details: productDetailsSchema, id: z.number().int(), redirects: z.array(z.string()) });
+export const productDetailsAnswer = z.object({ details: productDetailsSchema, id: z.number().int(), image: z.string().nullable(), redirects: z.array(z.string()) });
 export const productDetailsSavedAnswer = z.object({ details: productDetailsSchema });
+
+export const productImageAnswer = z.object({ image: z.string() });
 
 export const pricePreviewBody = z.object({ inputs: priceInputsSchema });
 export const priceSaveBody = z.object({ inputs: priceInputsSchema, baseVersion: z.number().int().min(1) });
@@ -136,6 +143,8 @@ export async function backOfficeRoutes(fastify: FastifyInstance): Promise<void> 
   const { services } = app;
   const { prices, promotionAdmin, accounts } = services;
   const actor = (request: FastifyRequest) => actorOf(services.db.db, requireUser(request).userId);
+  const tmpDir = path.join(services.config.dataDir, "tmp", "uploads");
+  await app.register(multipart);
 
   app.get(
     "/manage/products",
@@ -160,8 +169,8 @@ export async function backOfficeRoutes(fastify: FastifyInstance): Promise<void> 
     async (request, reply) => {
       const found = await services.productAdmin.details(request.params.productId as number);
       if (!found) return notFound(reply);
-      const { id, redirects, ...details } = found;
-      return { id, redirects, details };
+      const { id, image, redirects, ...details } = found;
+      return { id, image, redirects, details };
     },
   );
 
@@ -175,6 +184,27 @@ export async function backOfficeRoutes(fastify: FastifyInstance): Promise<void> 
     async (request, reply) => {
       const result = await services.productAdmin.saveDetails(request.params.productId as number, request.body, await actor(request));
       return result.ok ? { details: result.details } : sendFailure(reply, result);
+    },
+  );
+
+  app.post(
+    "/manage/products/:productId/image",
+    declare({ auth: "manager", tag: "back office", summary: "A new picture for a product: multipart with the file in `image` (JPEG, PNG or WebP, read by content, at most 10 MB); stored resized to 1200 px as WebP" }, {
+      params: idParams("productId"),
+      consumes: ["multipart/form-data"],
+      response: replies({ 200: productImageAnswer }, 400, 401, 404, 413, 422),
+    }),
+    async (request, reply) => {
+      const received = await receiveMultipart(request, reply, { tmpDir, maxFileBytes: PRODUCT_IMAGE_MAX_BYTES, fileFields: ["image"] });
+      if (!received.ok) return reply.status(received.status).send(errorBody(received.message, received.status));
+      try {
+        const file = received.value.files.image;
+        if (!file) return reply.status(400).send(errorBody("Choose a picture to upload (the form field is image).", 400));
+        const result = await services.productAdmin.setImage(request.params.productId as number, file.path, await actor(request));
+        return result.ok ? { image: result.image } : sendFailure(reply, result);
+      } finally {
+        await received.cleanup();
+      }
     },
   );
 

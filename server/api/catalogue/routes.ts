@@ -1,7 +1,10 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { prepareAnswer } from "../../response-cache";
 import { declare } from "../declare";
+import { notFound } from "../failure";
+import { CATALOGUE_IMAGE_PREFIX } from "../../services/back-office/product-admin";
 
 export const CATALOGUE_URL = "/api/data";
 
@@ -61,7 +64,8 @@ export const catalogueAnswer = z.object({
   ),
 });
 
-export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
+export async function catalogueRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { services, responseCache } = app;
 
   // The body is serialised and compressed once per catalogue version and kept in the response cache, from
@@ -88,6 +92,22 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
         if ((await services.catalogue.snapshot()) === snapshot) responseCache.set(CATALOGUE_URL, answer);
       }
       return responseCache.send(request, reply, answer, state);
+    },
+  );
+
+  // Product pictures a manager uploaded: the one kind of stored file anyone may fetch. Named by their
+  // content, so a name never shows other bytes and the browser may keep it for a year.
+  app.get(
+    "/catalogue/images/:productId/:file",
+    declare({ auth: "public", tag: "catalogue", summary: "A product picture uploaded in the back office (WebP)" }, {
+      params: z.object({ productId: z.string().regex(/^\d{1,10}$/, "productId must be a number"), file: z.string().regex(/^[0-9a-f]{20}\.webp$/, "Not a picture name") }),
+    }),
+    async (request, reply) => {
+      const stored = await services.storage.open(`${CATALOGUE_IMAGE_PREFIX}${request.params.productId}/${request.params.file}`);
+      if (!stored) return notFound(reply);
+      reply.header("cache-control", "public, max-age=31536000, immutable");
+      reply.header("content-length", String(stored.size));
+      return reply.type("image/webp").send(stored.stream);
     },
   );
 }

@@ -2,16 +2,28 @@
 // per save with its audit entry; a changed slug leaves a redirect from the old one, and the new slug takes
 // over any redirect that pointed elsewhere. The change is announced to every process: names show in every
 // page's header, so all prepared pages are dropped.
-import { eq, ne, and } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, eq, ne } from "drizzle-orm";
+import sharp from "sharp";
 import type { Db } from "../../../db/client";
 import { products, productSlugRedirects } from "../../../db/schema";
 import type { ProductDetails } from "../../../domain/product-details";
+import type { FileStorage } from "../../integrations/storage/storage";
 import type { CatalogueChanges } from "../catalogue-changes";
 import { failure, type Outcome } from "../outcome";
 import { recordAudit, type Actor } from "./audit";
 
+/** A product picture is shown at most this size (either way round), as WebP. */
+export const PRODUCT_IMAGE_MAX_PX = 1200;
+export const PRODUCT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** Storage keys of catalogue pictures: the only stored files anyone may fetch without signing in. */
+export const CATALOGUE_IMAGE_PREFIX = "catalogue/products/";
+export const catalogueImageUrl = (key: string) => `/api/catalogue/images/${key.slice(CATALOGUE_IMAGE_PREFIX.length)}`;
+
 export type ProductAdmin = {
-  details: (productId: number) => Promise<(ProductDetails & { id: number; redirects: string[] }) | null>;
+  /** Resizes an uploaded picture (JPEG, PNG or WebP, read by content), stores it and makes it the product's image. */
+  setImage: (productId: number, filePath: string, actor: Actor) => Promise<Outcome<{ image: string }>>;
+  details: (productId: number) => Promise<(ProductDetails & { id: number; image: string | null; redirects: string[] }) | null>;
   saveDetails: (productId: number, details: ProductDetails, actor: Actor) => Promise<Outcome<{ details: ProductDetails }>>;
 };
 
@@ -29,14 +41,47 @@ function detailsOf(row: typeof products.$inferSelect): ProductDetails {
   };
 }
 
-export function createProductAdmin(deps: { db: Db; changes: CatalogueChanges }): ProductAdmin {
-  const { db, changes } = deps;
+const PICTURE_FORMATS = new Set(["jpeg", "png", "webp"]);
+// A picture that decodes to more pixels than this is refused before it is decoded (a "pixel bomb").
+const MAX_INPUT_PIXELS = 50_000_000;
+
+export function createProductAdmin(deps: { db: Db; changes: CatalogueChanges; storage: FileStorage }): ProductAdmin {
+  const { db, changes, storage } = deps;
   return {
+    async setImage(productId, filePath, actor) {
+      const [exists] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId)).limit(1);
+      if (!exists) return failure("not-found", "No such product");
+      let webp: Buffer;
+      try {
+        const metadata = await sharp(filePath, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+        if (!metadata.format || !PICTURE_FORMATS.has(metadata.format)) return failure("unprocessable", "The picture must be a JPEG, PNG or WebP image.");
+        webp = await sharp(filePath, { limitInputPixels: MAX_INPUT_PIXELS })
+          .rotate()
+          .resize({ width: PRODUCT_IMAGE_MAX_PX, height: PRODUCT_IMAGE_MAX_PX, fit: "inside", withoutEnlargement: true })
+          .webp({ quality: 82 })
+          .toBuffer();
+      } catch {
+        return failure("unprocessable", "The picture could not be read: upload a JPEG, PNG or WebP image of at most 50 megapixels.");
+      }
+      // Named by content: a page or an order that shows an earlier picture keeps showing it.
+      const key = `${CATALOGUE_IMAGE_PREFIX}${productId}/${createHash("sha256").update(webp).digest("hex").slice(0, 20)}.webp`;
+      await storage.putBuffer(key, webp, "image/webp");
+      const image = catalogueImageUrl(key);
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select({ image: products.image, name: products.name }).from(products).where(eq(products.id, productId)).for("update");
+        await tx.update(products).set({ image, updatedAt: new Date() }).where(eq(products.id, productId));
+        await recordAudit(tx, actor, { action: "product.image", entityType: "product", entityId: String(productId), summary: `${before?.name ?? productId}: new picture`, before: { image: before?.image ?? null }, after: { image } });
+        await changes.announce(tx, { productIds: [productId] });
+      });
+      changes.applied({ productIds: [productId] });
+      return { ok: true, image };
+    },
+
     async details(productId) {
       const [row] = await db.select().from(products).where(eq(products.id, productId)).limit(1);
       if (!row) return null;
       const redirects = await db.select({ oldSlug: productSlugRedirects.oldSlug }).from(productSlugRedirects).where(eq(productSlugRedirects.productId, productId));
-      return { id: row.id, ...detailsOf(row), redirects: redirects.map((r) => r.oldSlug).sort() };
+      return { id: row.id, image: row.image, ...detailsOf(row), redirects: redirects.map((r) => r.oldSlug).sort() };
     },
 
     async saveDetails(productId, details, actor) {
