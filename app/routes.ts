@@ -31,6 +31,7 @@ export default [
     route("outbox", "routes/staff/outbox.tsx"),
     route("catalogue", "routes/staff/catalogue.tsx"),
     route("catalogue/import", "routes/staff/price-import.tsx"),
+    route("catalogue/categories", "routes/staff/categories.tsx"),
     route("catalogue/:productId", "routes/staff/price-editor.tsx"),
     route("catalogue/:productId/details", "routes/staff/product-details.tsx"),
     route("promotions", "routes/staff/promotions.tsx"),

@@ -20,6 +20,7 @@ describe("parseBasketState (the stored basket)", () => {
     expect(parseBasketState({ items: [item], discount: 10 })).toEqual({
       items: [{ ...item, productSlug: "", qty_limits: null, reorder: null }],
       discount: 10,
+      amountOffPence: 0,
       promoCode: null,
     });
   });
@@ -29,7 +30,7 @@ describe("parseBasketState (the stored basket)", () => {
   });
 
   it("drops keys it does not know", () => {
-    expect(parseBasketState({ items: [], discount: 0, promoCode: "WELCOME", junk: true })).toEqual({ items: [], discount: 0, promoCode: "WELCOME" });
+    expect(parseBasketState({ items: [], discount: 0, promoCode: "WELCOME", junk: true })).toEqual({ items: [], discount: 0, amountOffPence: 0, promoCode: "WELCOME" });
   });
 
   it.each([
@@ -42,6 +43,8 @@ describe("parseBasketState (the stored basket)", () => {
     ["an unknown orientation", { items: [{ ...item, orientation: "Sideways" }], discount: 0 }],
     ["a discount over 100", { items: [], discount: 101 }],
     ["a discount below 0", { items: [], discount: -1 }],
+    ["an amount off in fractions of a penny", { items: [], discount: 0, amountOffPence: 2.5 }],
+    ["a negative amount off", { items: [], discount: 0, amountOffPence: -100 }],
     ["no items array", { discount: 0 }],
     ["a string", "basket"],
     ["null", null],

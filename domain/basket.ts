@@ -1,3 +1,5 @@
+import { MAX_PROMO_AMOUNT_PENCE } from "./totals";
+
 /** A chosen option, as the spec's calculatePrice payload and basket item carry it. */
 export type SelectedAttribute = { group: string; subattribute_id: number; subattribute_name: string };
 
@@ -26,6 +28,8 @@ export type BasketState = {
   items: BasketItem[];
   /** Promo percentage (spec: basket state "discount"). */
   discount: number;
+  /** A fixed-amount code's pence off Sub Total (0 for a percentage code or none). */
+  amountOffPence: number;
   promoCode: string | null;
 };
 
@@ -81,6 +85,7 @@ const readItem = record<BasketItem>({
 const readState = record<BasketState>({
   items: arrayOf(readItem),
   discount: inRange(num, 0, 100),
+  amountOffPence: withDefault(inRange(int, 0, MAX_PROMO_AMOUNT_PENCE), 0),
   promoCode: withDefault(nullable(str), null),
 });
 
@@ -94,7 +99,7 @@ export function parseBasketState(raw: unknown): BasketState | null {
   }
 }
 
-export const EMPTY_BASKET: BasketState = { items: [], discount: 0, promoCode: null };
+export const EMPTY_BASKET: BasketState = { items: [], discount: 0, amountOffPence: 0, promoCode: null };
 
 export function addItem(state: BasketState, item: BasketItem): BasketState {
   return { ...state, items: [...state.items, item] };
@@ -106,9 +111,10 @@ export function removeItem(state: BasketState, lineId: string): BasketState {
   return items.length === 0 ? EMPTY_BASKET : { ...state, items };
 }
 
-export function setDiscount(state: BasketState, percent: number, promoCode: string | null): BasketState {
+/** The applied code: a percentage off, or (`amountOffPence` above 0) a fixed amount off Sub Total. */
+export function setDiscount(state: BasketState, percent: number, promoCode: string | null, amountOffPence = 0): BasketState {
   if (state.items.length === 0) return EMPTY_BASKET;
-  return { ...state, discount: percent, promoCode };
+  return { ...state, discount: amountOffPence > 0 ? 0 : percent, amountOffPence, promoCode };
 }
 
 export function basketItemCount(state: BasketState): number {

@@ -90,13 +90,14 @@ describe("what changed, in words", () => {
 
 describe("promotion dates", () => {
   it("runs from 00:00 UK on the first day to the end of the last, in summer and winter time", () => {
-    const summer = promotionWindow({ startsOn: "2026-07-01", endsOn: "2026-07-31", percent: 12.5 });
+    const summer = promotionWindow({ startsOn: "2026-07-01", endsOn: "2026-07-31", kind: "percent", percent: 12.5, amountPence: null });
     expect(summer.activeFrom?.toISOString()).toBe("2026-06-30T23:00:00.000Z");
     expect(summer.activeTo?.toISOString()).toBe("2026-07-31T22:59:59.999Z");
-    expect(summer.basisPoints).toBe(1250);
-    const winter = promotionWindow({ startsOn: "2026-12-01", endsOn: null, percent: 10 });
+    expect(summer).toMatchObject({ basisPoints: 1250, amountOffPence: null });
+    const winter = promotionWindow({ startsOn: "2026-12-01", endsOn: null, kind: "amount", percent: null, amountPence: 500 });
     expect(winter.activeFrom?.toISOString()).toBe("2026-12-01T00:00:00.000Z");
     expect(winter.activeTo).toBeNull();
+    expect(winter).toMatchObject({ basisPoints: 0, amountOffPence: 500 });
   });
 
   it("states where a code stands", () => {

@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
-import { basisPointsToPercent, DELIVERY_PENCE, orderTotals, percentToBasisPoints, VAT_RATE_PERCENT } from "./totals";
+import { basisPointsToPercent, DELIVERY_PENCE, MAX_PROMO_AMOUNT_PENCE, orderTotals, percentToBasisPoints, VAT_RATE_PERCENT } from "./totals";
 
 describe("orderTotals: hand-worked", () => {
   it("lines 1000 + 2350 with a 10% promo", () => {
@@ -47,6 +47,19 @@ describe("orderTotals: hand-worked", () => {
     expect(orderTotals([1000], 3330).promoDiscountPence).toBe(333);
     // 100% off the sub total leaves delivery and its VAT
     expect(orderTotals([1234], 10000)).toEqual({ subTotalPence: 1234, promoDiscountPence: 1234, deliveryPence: 995, vatPence: 199, totalPence: 1194 });
+  });
+
+  it("a fixed amount comes off Sub Total before VAT, never more than Sub Total and never off delivery", () => {
+    // sub 3350; £5 off; VAT round(0.2 × (3350 − 500 + 995)) = 769
+    expect(orderTotals([1000, 2350], { amountPence: 500 })).toEqual({ subTotalPence: 3350, promoDiscountPence: 500, deliveryPence: 995, vatPence: 769, totalPence: 4614 });
+    // £50 off a £12.34 basket takes £12.34: delivery and its VAT are still paid
+    expect(orderTotals([1234], { amountPence: 5000 })).toEqual({ subTotalPence: 1234, promoDiscountPence: 1234, deliveryPence: 995, vatPence: 199, totalPence: 1194 });
+    expect(orderTotals([], { amountPence: 500 }).totalPence).toBe(0);
+    // the same percentage written either way
+    expect(orderTotals([1004], { basisPoints: 1250 })).toEqual(orderTotals([1004], 1250));
+    expect(() => orderTotals([1000], { amountPence: -1 })).toThrow(RangeError);
+    expect(() => orderTotals([1000], { amountPence: 2.5 })).toThrow(RangeError);
+    expect(() => orderTotals([1000], { amountPence: MAX_PROMO_AMOUNT_PENCE + 1 })).toThrow(RangeError);
   });
 
   it("rejects bad input instead of clamping", () => {
@@ -103,6 +116,17 @@ describe("orderTotals: properties", () => {
       fc.property(linesArb, promoBasisPointsArb, promoBasisPointsArb, (lines, a, b) => {
         const [low, high] = a <= b ? [a, b] : [b, a];
         expect(orderTotals(lines, high).totalPence).toBeLessThanOrEqual(orderTotals(lines, low).totalPence);
+      }),
+    );
+  });
+
+  it("a fixed amount takes exactly min(amount, Sub Total), and the parts still add up", () => {
+    fc.assert(
+      fc.property(linesArb, fc.integer({ min: 0, max: MAX_PROMO_AMOUNT_PENCE }), (lines, amountPence) => {
+        const t = orderTotals(lines, { amountPence });
+        expect(t.promoDiscountPence).toBe(lines.length > 0 ? Math.min(amountPence, t.subTotalPence) : 0);
+        expect(t.totalPence).toBe(t.subTotalPence - t.promoDiscountPence + t.deliveryPence + t.vatPence);
+        expect(Math.abs(t.vatPence * 5 - (t.subTotalPence - t.promoDiscountPence + t.deliveryPence))).toBeLessThanOrEqual(2);
       }),
     );
   });

@@ -29,17 +29,38 @@ export function basisPointsToPercent(basisPoints: number): number {
 }
 
 /**
- * Sub Total = sum of lines; Promo = round(Sub Total × basis points / 10 000); Delivery = £9.95 per order;
+ * What a promo code takes off Sub Total: a percentage (as whole basis points: the spec's rule) or, for
+ * a code a manager made so, a fixed amount in pence, never more than Sub Total. Either comes off before
+ * VAT and never off delivery. A bare number is basis points.
+ */
+export type PromoOff = number | { basisPoints: number } | { amountPence: number };
+
+/** The most a fixed-amount code may take off (£100,000). */
+export const MAX_PROMO_AMOUNT_PENCE = 10_000_000;
+
+function promoDiscount(subTotal: bigint, promo: PromoOff): number {
+  if (typeof promo === "object" && "amountPence" in promo) {
+    const amount = promo.amountPence;
+    if (!Number.isSafeInteger(amount) || amount < 0 || amount > MAX_PROMO_AMOUNT_PENCE) throw new RangeError(`A promo amount must be whole pence from 0 to ${MAX_PROMO_AMOUNT_PENCE}, got ${amount}`);
+    return Number(subTotal < BigInt(amount) ? subTotal : BigInt(amount));
+  }
+  const basisPoints = typeof promo === "number" ? promo : promo.basisPoints;
+  if (!Number.isSafeInteger(basisPoints) || basisPoints < 0 || basisPoints > MAX_PROMO_BASIS_POINTS) {
+    throw new RangeError(`Promo must be whole basis points from 0 to ${MAX_PROMO_BASIS_POINTS}, got ${basisPoints}`);
+  }
+  return roundHalfUp(rational(subTotal * BigInt(basisPoints), BigInt(MAX_PROMO_BASIS_POINTS)));
+}
+
+/**
+ * Sub Total = sum of lines; Promo = round(Sub Total × basis points / 10 000), or a fixed amount capped at
+ * Sub Total; Delivery = £9.95 per order;
  * VAT = round(20% × (Sub Total − Promo + Delivery)); Total = Sub Total − Promo + Delivery + VAT.
  * The promotion is whole basis points, applied exactly (no float on the way).
  *
  * An empty basket totals zero everywhere, delivery included: there is nothing to deliver, and the
  * promo resets when the basket empties (rule 7), so showing £9.95 + VAT for nothing would be wrong.
  */
-export function orderTotals(linePences: number[], promoBasisPoints: number): OrderTotals {
-  if (!Number.isSafeInteger(promoBasisPoints) || promoBasisPoints < 0 || promoBasisPoints > MAX_PROMO_BASIS_POINTS) {
-    throw new RangeError(`Promo must be whole basis points from 0 to ${MAX_PROMO_BASIS_POINTS}, got ${promoBasisPoints}`);
-  }
+export function orderTotals(linePences: number[], promo: PromoOff): OrderTotals {
   let subTotal = 0n;
   for (const line of linePences) {
     if (!Number.isSafeInteger(line) || line < 0) {
@@ -47,11 +68,11 @@ export function orderTotals(linePences: number[], promoBasisPoints: number): Ord
     }
     subTotal += BigInt(line);
   }
+  const promoDiscountPence = promoDiscount(subTotal, promo);
   if (linePences.length === 0) {
     return { subTotalPence: 0, promoDiscountPence: 0, deliveryPence: 0, vatPence: 0, totalPence: 0 };
   }
 
-  const promoDiscountPence = roundHalfUp(rational(subTotal * BigInt(promoBasisPoints), BigInt(MAX_PROMO_BASIS_POINTS)));
   const vatable = subTotal - BigInt(promoDiscountPence) + BigInt(DELIVERY_PENCE);
   const vatPence = roundHalfUp(rational(vatable * BigInt(VAT_RATE_PERCENT), 100n));
   const subTotalPence = roundHalfUp(rational(subTotal));

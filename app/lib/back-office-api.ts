@@ -1,4 +1,5 @@
 // The back office's calls (bearer token; the server checks the manager role on every one).
+import type { CategoryDetails, SubcategoryDetails } from "../../domain/category-details";
 import type { PriceInputs } from "../../domain/price-inputs";
 import type { ProductDetails } from "../../domain/product-details";
 import type { PromotionForm } from "../../domain/promotion";
@@ -41,13 +42,22 @@ export const fetchAudit = (before: number | null, signal?: AbortSignal) => api("
 export const fetchStaff = (signal?: AbortSignal) => api("GET /api/manage/staff", { auth: true, signal });
 export const inviteStaff = (email: string, role: StaffRole) => api("POST /api/manage/staff", { body: { email, role }, auth: true });
 
-/** Uploads a product picture; progress is the real bytes sent. Resolves with the picture's address. */
-export function uploadProductImage(productId: number, file: File, onProgress: (sent: number, total: number) => void): Promise<string> {
+export const fetchCategories = (signal?: AbortSignal) => api("GET /api/manage/categories", { auth: true, signal });
+export type CategoryTree = ApiAnswer<"GET /api/manage/categories">["categories"];
+export const saveCategory = (categoryId: number, details: CategoryDetails) => api("PUT /api/manage/categories/:categoryId", { params: { categoryId }, body: details, auth: true });
+export const saveSubcategory = (subcategoryId: number, details: SubcategoryDetails) => api("PUT /api/manage/subcategories/:subcategoryId", { params: { subcategoryId }, body: details, auth: true });
+
+type Progress = (sent: number, total: number) => void;
+export const uploadProductImage = (productId: number, file: File, onProgress: Progress) => uploadPicture(`/api/manage/products/${productId}/image`, file, onProgress);
+export const uploadCategoryImage = (categoryId: number, file: File, onProgress: Progress) => uploadPicture(`/api/manage/categories/${categoryId}/image`, file, onProgress);
+
+/** Uploads a catalogue picture; progress is the real bytes sent. Resolves with the picture's address. */
+function uploadPicture(url: string, file: File, onProgress: Progress): Promise<string> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
     form.append("image", file, file.name);
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", `/api/manage/products/${productId}/image`);
+    xhr.open("POST", url);
     for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
     xhr.setRequestHeader("accept", "application/json");
     xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : file.size);

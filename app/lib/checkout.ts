@@ -22,7 +22,7 @@ export function basketLines(basket: BasketState): CheckoutLineRequest[] {
 export function basketTotals(basket: BasketState) {
   return orderTotals(
     basket.items.map((item) => item.pricePence),
-    percentToBasisPoints(basket.discount),
+    basket.amountOffPence > 0 ? { amountPence: basket.amountOffPence } : percentToBasisPoints(basket.discount),
   );
 }
 

@@ -64,7 +64,7 @@ export default function BasketPage() {
         </section>
 
         <aside aria-label="Order summary" className="flex flex-col gap-5">
-          <PromoBox disabled={!hydrated || basket.items.length === 0} appliedCode={basket.promoCode} discount={basket.discount} />
+          <PromoBox disabled={!hydrated || basket.items.length === 0} appliedCode={basket.promoCode} discount={basket.discount} amountOffPence={basket.amountOffPence} />
           <OrderSummary totals={totals} />
           <div className="flex gap-3">
             <button type="button" className="btn-outline flex-1" onClick={() => ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate("/"))}>
@@ -140,7 +140,7 @@ function AttributeRow({ group, name }: { group: string; name: string }) {
   );
 }
 
-function PromoBox({ disabled, appliedCode, discount }: { disabled: boolean; appliedCode: string | null; discount: number }) {
+function PromoBox({ disabled, appliedCode, discount, amountOffPence }: { disabled: boolean; appliedCode: string | null; discount: number; amountOffPence: number }) {
   const id = useId();
   const [code, setCode] = useState("");
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
@@ -152,7 +152,7 @@ function PromoBox({ disabled, appliedCode, discount }: { disabled: boolean; appl
     try {
       const response = await applyPromo(code);
       if (response.success) {
-        basketStore.set((state) => setDiscount(state, response.discount, code.trim()));
+        basketStore.set((state) => setDiscount(state, response.discount, code.trim(), response.amountOffPence ?? 0));
         setResult({ ok: true, text: PROMO_TEXT.applied });
       } else {
         setResult({ ok: false, text: response.message || PROMO_TEXT.invalid });
@@ -174,7 +174,7 @@ function PromoBox({ disabled, appliedCode, discount }: { disabled: boolean; appl
         </button>
       </div>
       <p aria-live="polite" className={`mt-2 text-sm ${result?.ok ? "text-brand-700" : "text-red-700"}`}>
-        {result?.text ?? (appliedCode && discount > 0 ? `${appliedCode}: ${discount}% off Sub Total` : "")}
+        {result?.text ?? (appliedCode && amountOffPence > 0 ? `${appliedCode}: ${formatPence(amountOffPence)} off Sub Total` : appliedCode && discount > 0 ? `${appliedCode}: ${discount}% off Sub Total` : "")}
       </p>
     </form>
   );

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { productImage } from "../../domain/catalogue";
 import { ProductGrid, toCardData } from "../components/product-grid";
 import { catalogueCacheHeaders } from "../lib/cache";
@@ -10,7 +10,12 @@ export const meta: Route.MetaFunction = ({ data: loaded }) => pageMeta(loaded?.c
 export async function loader({ params, context }: Route.LoaderArgs) {
   const snapshot = await context.services.catalogue.snapshot();
   const category = snapshot.categoryBySlug.get(params.categorySlug);
-  if (!category) throw data("Category not found", { status: 404 });
+  if (!category) {
+    // A renamed category keeps its old address (not stored by browsers: it may be moved back).
+    const moved = snapshot.categoryRedirects.get(params.categorySlug);
+    if (moved) throw redirect(`/${moved}`, { status: 301, headers: { "cache-control": "no-store" } });
+    throw data("Category not found", { status: 404 });
+  }
   return {
     category: {
       name: category.name,

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { ProductGrid, toCardData } from "../components/product-grid";
 import { catalogueCacheHeaders } from "../lib/cache";
 import { pageMeta } from "../lib/meta";
@@ -11,6 +11,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = Number(params.subcategoryId);
   const sub = Number.isSafeInteger(id) ? snapshot.subcategoryById.get(id) : undefined;
   if (!sub) throw data("Category not found", { status: 404 });
+  // The id finds the subcategory; any other slug than its own (an old one, a typo) moves to its address.
+  if (params.subcategorySlug !== sub.slug) throw redirect(`/category/${sub.id}/${sub.slug}`, { status: 301, headers: { "cache-control": "no-store" } });
   const category = snapshot.categories.find((c) => c.id === sub.categoryId);
   return {
     subcategory: {

@@ -81,6 +81,15 @@ export const products = pgTable(
   ],
 );
 
+/** A category's earlier slugs: an old address answers 301 to the category's current page. */
+export const categorySlugRedirects = pgTable("category_slug_redirects", {
+  oldSlug: text("old_slug").primaryKey(),
+  categoryId: integer("category_id")
+    .notNull()
+    .references(() => categories.id, { onDelete: "cascade" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** A product's earlier slugs: an old address answers 301 to the product's current page. */
 export const productSlugRedirects = pgTable("product_slug_redirects", {
   oldSlug: text("old_slug").primaryKey(),

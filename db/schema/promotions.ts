@@ -7,8 +7,10 @@ export const promoCodes = pgTable(
     id: serial("id").primaryKey(),
     /** As staff typed it; matched case-insensitively. */
     code: text("code").notNull(),
-    /** Percent off Sub Total in basis points (10% = 1000). */
+    /** Percent off Sub Total in basis points (10% = 1000); 0 for a fixed-amount code. */
     percentBasisPoints: integer("percent_basis_points").notNull(),
+    /** A fixed amount off Sub Total in pence (never more than Sub Total); null for a percentage code. */
+    amountOffPence: integer("amount_off_pence"),
     activeFrom: timestamp("active_from", { withTimezone: true }),
     activeTo: timestamp("active_to", { withTimezone: true }),
     newCustomersOnly: boolean("new_customers_only").notNull().default(false),
@@ -26,7 +28,10 @@ export const promoCodes = pgTable(
   },
   (t) => [
     uniqueIndex("promo_codes_code_lower_key").on(sql`lower(${t.code})`),
-    check("promo_codes_percent_range", sql`${t.percentBasisPoints} > 0 and ${t.percentBasisPoints} <= 10000`),
+    check(
+      "promo_codes_discount_kind",
+      sql`(${t.amountOffPence} is null and ${t.percentBasisPoints} > 0 and ${t.percentBasisPoints} <= 10000) or (${t.amountOffPence} > 0 and ${t.amountOffPence} <= 10000000 and ${t.percentBasisPoints} = 0)`,
+    ),
     check("promo_codes_limits_positive", sql`(${t.usageLimit} is null or ${t.usageLimit} >= 0) and (${t.perCustomerLimit} is null or ${t.perCustomerLimit} >= 1) and ${t.minSpendPence} >= 0`),
   ],
 );

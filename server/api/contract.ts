@@ -5,6 +5,7 @@
 // their routes.
 import type { z } from "zod";
 import { contactFormSchema } from "../../domain/contact";
+import { categoryDetailsSchema, subcategoryDetailsSchema } from "../../domain/category-details";
 import { productDetailsSchema } from "../../domain/product-details";
 import { promotionFormSchema } from "../../domain/promotion";
 import { detailsSchema, loginRequestSchema, passwordResetConfirmSchema, passwordResetRequestSchema, signupRequestSchema } from "../../domain/account";
@@ -23,6 +24,7 @@ import {
   priceSaveBody,
   staffInviteBody,
   priceSavedAnswer,
+  categoryTreeAnswer,
   productDetailsAnswer,
   productDetailsSavedAnswer,
   productImageAnswer,
@@ -85,6 +87,10 @@ export const API_CONTRACT = {
   "POST /api/staff/outbox/:emailId/requeue": { answer: doneAnswer },
 
   "GET /api/manage/products": { answer: productListAnswer },
+  "GET /api/manage/categories": { answer: categoryTreeAnswer },
+  "PUT /api/manage/categories/:categoryId": { answer: doneAnswer, body: categoryDetailsSchema },
+  "POST /api/manage/categories/:categoryId/image": { answer: productImageAnswer },
+  "PUT /api/manage/subcategories/:subcategoryId": { answer: doneAnswer, body: subcategoryDetailsSchema },
   "GET /api/manage/products/:productId/prices": { answer: productPricesAnswer },
   "GET /api/manage/products/:productId/details": { answer: productDetailsAnswer },
   "PUT /api/manage/products/:productId/details": { answer: productDetailsSavedAnswer, body: productDetailsSchema },

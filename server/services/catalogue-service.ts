@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { attributeCost, categories, productAttributes, products, productSlugRedirects, productVariants, subcategories } from "../../db/schema";
+import { attributeCost, categories, categorySlugRedirects, productAttributes, products, productSlugRedirects, productVariants, subcategories } from "../../db/schema";
 import type {
   AttributeView,
   CategoryView,
@@ -20,6 +20,8 @@ export type CatalogueSnapshot = {
   subcategoryById: Map<number, SubcategoryView>;
   productBySlug: Map<string, ProductView>;
   productById: Map<number, ProductView>;
+  /** A category's earlier slugs → its slug now (old addresses answer 301). */
+  categoryRedirects: Map<string, string>;
   /** A visible product's earlier slugs → its slug now (old addresses answer 301). */
   productRedirects: Map<string, string>;
   /** `GET /api/data` body, serialised once. */
@@ -77,13 +79,14 @@ export function createCatalogueService(db: Db): CatalogueService {
 }
 
 async function loadSnapshot(db: Db, version: number): Promise<CatalogueSnapshot> {
-  const [categoryRows, subRows, productRows, attributeRows, variantRows, redirectRows] = await Promise.all([
+  const [categoryRows, subRows, productRows, attributeRows, variantRows, redirectRows, categoryRedirectRows] = await Promise.all([
     db.select().from(categories).orderBy(asc(categories.sortOrder), asc(categories.id)),
     db.select().from(subcategories).orderBy(asc(subcategories.sortOrder), asc(subcategories.id)),
     db.select().from(products).where(eq(products.active, true)).orderBy(asc(products.sortOrder), asc(products.id)),
     db.select().from(productAttributes).orderBy(asc(productAttributes.sortOrder), asc(productAttributes.id)),
     db.select().from(productVariants).orderBy(asc(productVariants.sortOrder), asc(productVariants.id)),
     db.select({ oldSlug: productSlugRedirects.oldSlug, productId: productSlugRedirects.productId }).from(productSlugRedirects),
+    db.select({ oldSlug: categorySlugRedirects.oldSlug, categoryId: categorySlugRedirects.categoryId }).from(categorySlugRedirects),
   ]);
 
   const attributesByProduct = groupBy(attributeRows, (row) => row.productId);
@@ -144,6 +147,12 @@ async function loadSnapshot(db: Db, version: number): Promise<CatalogueSnapshot>
     subcategoryById: new Map(subViews.map((s) => [s.id, s])),
     productBySlug: new Map(productViews.map((p) => [p.slug, p])),
     productById: new Map(productViews.map((p) => [p.id, p])),
+    categoryRedirects: new Map(
+      categoryRedirectRows.flatMap((r) => {
+        const category = categoryViews.find((c) => c.id === r.categoryId);
+        return category ? [[r.oldSlug, category.slug] as const] : [];
+      }),
+    ),
     productRedirects: new Map(
       redirectRows.flatMap((r) => {
         const product = productViews.find((p) => p.id === r.productId);

@@ -21,6 +21,7 @@ import {
 } from "../../domain/checkout";
 import { formatDeliveryDate, formatPence } from "../../domain/format";
 import { poundsToPence } from "../../domain/money";
+import { promoOff } from "../../domain/promotion";
 import { orderTotals } from "../../domain/totals";
 import type { ShopDetails } from "../config";
 import { orderConfirmationEmail } from "../integrations/email/templates";
@@ -144,10 +145,11 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
 
     let totals = orderTotals(
       priced.lines.map((line) => line.linePence),
-      promo?.basisPoints ?? 0,
+      promo ? promoOff(promo) : 0,
     );
     if (promo && totals.subTotalPence < promo.minSpendPence) return { ok: false, reason: "invalid", message: minimumSpendMessage(promo.minSpendPence) };
-    // A code that takes nothing off (a few pence at a small percentage) is not a use: it takes no slot.
+    // A code that takes nothing off (a few pence at a small percentage, or a basket of free items) is not
+    // a use: it takes no slot.
     if (promo && totals.promoDiscountPence === 0) {
       promo = null;
       totals = orderTotals(priced.lines.map((line) => line.linePence), 0);

@@ -12,6 +12,7 @@ import type { FileStorage } from "../integrations/storage/storage";
 import { createAccountService, type AccountService } from "./account-service";
 import { createArtworkService, type ArtworkProcessor, type ArtworkService } from "./artwork-service";
 import { createPriceService, type PriceService } from "./back-office/price-service";
+import { createCategoryAdmin, type CategoryAdmin } from "./back-office/category-admin";
 import { createProductAdmin, type ProductAdmin } from "./back-office/product-admin";
 import { createPromotionAdmin, type PromotionAdmin } from "./back-office/promotion-admin";
 import { createTeam, type Team } from "./back-office/team";
@@ -36,6 +37,8 @@ export type Services = {
   prices: PriceService;
   /** The back office: product details (names, slug, words, visibility). */
   productAdmin: ProductAdmin;
+  /** The back office: categories and subcategories. */
+  categoryAdmin: CategoryAdmin;
   /** The back office: promo codes. */
   promotionAdmin: PromotionAdmin;
   /** The back office: inviting staff and managers. */
@@ -94,6 +97,7 @@ export function createServices(db: DbHandle, config: Config, overrides: ServiceO
     catalogueChanges,
     prices: createPriceService({ db: db.db, changes: catalogueChanges }),
     promotionAdmin: createPromotionAdmin(db.db),
+    categoryAdmin: createCategoryAdmin({ db: db.db, changes: catalogueChanges, storage }),
     productAdmin: createProductAdmin({ db: db.db, changes: catalogueChanges, storage }),
     team: createTeam({ db: db.db, accounts }),
     accounts,

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { promoCodes } from "../../db/schema";
 import { formatPence } from "../../domain/money";
 
-export type ValidPromo = { code: string; basisPoints: number; newCustomersOnly: boolean; minSpendPence: number; perCustomerLimit: number | null };
+export type ValidPromo = { code: string; basisPoints: number; amountOffPence: number | null; newCustomersOnly: boolean; minSpendPence: number; perCustomerLimit: number | null };
 
 export type PromoCheck = ({ ok: true } & ValidPromo) | { ok: false; reason: "unknown" | "not-started" | "expired" | "used-up" | "paused"; message: string };
 
@@ -47,6 +47,7 @@ export function createPromoService(db: Db): PromoService {
         ok: true,
         code: row.code,
         basisPoints: row.percentBasisPoints,
+        amountOffPence: row.amountOffPence,
         newCustomersOnly: row.newCustomersOnly,
         minSpendPence: row.minSpendPence,
         perCustomerLimit: row.perCustomerLimit,

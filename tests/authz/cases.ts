@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import type { PriceInputs } from "../../domain/price-inputs";
+import type { CategoryDetails, SubcategoryDetails } from "../../domain/category-details";
 import type { ProductDetails } from "../../domain/product-details";
 import { makeStaff, signUp, testClientAddress, type TestCustomer } from "../factories/accounts";
 import { cmykJpeg, multipart } from "../factories/artwork";
@@ -23,6 +24,8 @@ export type Fixture = {
   /** The owner's product's prices as the back office gives them, and a promo code to change. */
   prices: { inputs: PriceInputs; version: number };
   details: ProductDetails;
+  /** The first category and its first subcategory, as the back office gives them. */
+  category: { id: number; details: CategoryDetails; subcategory: { id: number; details: SubcategoryDetails } };
   promotionId: number;
 };
 
@@ -51,6 +54,9 @@ export async function makeFixture(app: FastifyInstance): Promise<Fixture> {
   if (uploaded.statusCode !== 201) throw new Error(`fixture upload failed: ${uploaded.body}`);
   const group = (await app.inject({ method: "GET", url: `/api/orders/group/${placed.orderGroupId}`, headers: owner.auth })).json();
   const details = ((await app.inject({ method: "GET", url: `/api/manage/products/${line.productId}/details`, headers: manager.auth })).json() as { details: ProductDetails }).details;
+  const tree = (await app.inject({ method: "GET", url: "/api/manage/categories", headers: manager.auth })).json() as { categories: (CategoryDetails & { id: number; subcategories: (SubcategoryDetails & { id: number })[] })[] };
+  const { id: categoryId, subcategories, ...categoryFields } = tree.categories[0]!;
+  const { id: subcategoryId, ...subcategoryFields } = subcategories[0]!;
   const prices = (await app.inject({ method: "GET", url: `/api/manage/products/${line.productId}/prices`, headers: manager.auth })).json() as { inputs: PriceInputs; version: number };
   const promo = await app.inject({ method: "POST", url: "/api/manage/promotions", headers: manager.auth, payload: promotionForm(`AUTHZ${randomBytes(3).toString("hex")}`) });
   if (promo.statusCode !== 200) throw new Error(`fixture promo failed: ${promo.body}`);
@@ -73,6 +79,7 @@ export async function makeFixture(app: FastifyInstance): Promise<Fixture> {
     manager,
     prices,
     details,
+    category: { id: categoryId, details: categoryFields, subcategory: { id: subcategoryId, details: subcategoryFields } },
     promotionId: promo.json().promotion.id,
     art,
   };
@@ -258,12 +265,26 @@ export const AUTHZ_CASES: Record<string, AuthzCase> = {
     ok: 409,
     request: (fx) => ({ method: "PUT", url: `/api/manage/products/${fx.owner.productId}/prices`, payload: { inputs: fx.prices.inputs, baseVersion: fx.prices.version + 100 } }),
   },
+  "GET /api/manage/categories": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/categories" }) },
+  // The details as they are: the manager gets the "nothing to save" 400 of the handler, after the role check.
+  "PUT /api/manage/categories/:categoryId": { scope: "manager", ok: 400, request: (fx) => ({ method: "PUT", url: `/api/manage/categories/${fx.category.id}`, payload: fx.category.details }) },
+  "PUT /api/manage/subcategories/:subcategoryId": {
+    scope: "manager",
+    ok: 400,
+    request: (fx) => ({ method: "PUT", url: `/api/manage/subcategories/${fx.category.subcategory.id}`, payload: fx.category.subcategory.details }),
+  },
   "GET /api/manage/products/:productId/details": { scope: "manager", ok: 200, request: (fx) => ({ method: "GET", url: `/api/manage/products/${fx.owner.productId}/details` }) },
   "PUT /api/manage/products/:productId/details": {
     scope: "manager",
     // The details as they are: the manager gets the "nothing to save" 400 of the handler, after the role check.
     ok: 400,
     request: (fx) => ({ method: "PUT", url: `/api/manage/products/${fx.owner.productId}/details`, payload: fx.details }),
+  },
+  "POST /api/manage/categories/:categoryId/image": {
+    scope: "manager",
+    // No file sent: the handler's 400, after the role check.
+    ok: 400,
+    request: (fx) => ({ method: "POST", url: `/api/manage/categories/${fx.category.id}/image`, payload: {} }),
   },
   "POST /api/manage/products/:productId/image": {
     scope: "manager",

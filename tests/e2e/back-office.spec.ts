@@ -2,7 +2,7 @@
 // quotes the new price at once), restored from the history; a promo code with a limit; the price list
 // exported and imported. Each test works on products and codes no other test reads.
 import fs from "node:fs";
-import { expect, failedToLoad, test, visit } from "./fixtures";
+import { addToBasket, expect, failedToLoad, test, visit } from "./fixtures";
 import { addStaffMember, signInAsStaff } from "./journeys";
 
 const PRODUCT = "Mesh Banners";
@@ -58,7 +58,7 @@ test.describe("back office", () => {
     const code = `E2E${Date.now().toString(36).toUpperCase()}`;
     const form = page.getByRole("form", { name: "New promo code" });
     await form.getByLabel("Code").fill(code);
-    await form.getByLabel("Discount (% off Sub Total)").fill("15");
+    await form.getByLabel("% off Sub Total").fill("15");
     await form.getByLabel("Usage limit (all customers)").fill("3");
     await form.getByRole("button", { name: "Create promo code" }).click();
     await expect(page.getByRole("status").filter({ hasText: `${code} created: active.` })).toBeVisible();
@@ -70,9 +70,40 @@ test.describe("back office", () => {
 
     // A bad discount is refused in the form, naming the field.
     await form.getByLabel("Code").fill("ANOTHER1");
-    await form.getByLabel("Discount (% off Sub Total)").fill("0");
+    await form.getByLabel("% off Sub Total").fill("0");
     await form.getByRole("button", { name: "Create promo code" }).click();
     await expect(form.getByText("The discount must be more than 0%")).toBeVisible();
+  });
+
+  test("a manager makes a £5.00-off code and a customer's basket takes exactly £5.00 off Sub Total before VAT", async ({ page, browser }) => {
+    const manager = await addStaffMember("manager");
+    await signInAsStaff(page, manager.link);
+    await page.getByRole("link", { name: "Promotions" }).click();
+    const code = `FIVER${Date.now().toString(36).toUpperCase()}`;
+    const form = page.getByRole("form", { name: "New promo code" });
+    await form.getByLabel("Code").fill(code);
+    await form.getByLabel("Fixed amount").check();
+    await form.getByLabel("£ off Sub Total").fill("5");
+    await form.getByRole("button", { name: "Create promo code" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `${code} created: active.` })).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: code })).toContainText("£5.00");
+
+    const customer = await browser.newPage();
+    // PVC banner 1000 × 500 mm, 510gsm, eyelets every 25cm, 2 off: £13.20 (worked in basket.spec.ts).
+    await addToBasket(customer, { slug: "pvc-banner", quantity: 2, width: 1000, height: 500, options: { Material: "510gsm PVC", "Eyelet spacing": "Every 25cm" } });
+    const summary = customer.getByRole("complementary", { name: "Order summary" });
+    await summary.getByLabel("Promo code").fill(code.toLowerCase());
+    await summary.getByRole("button", { name: "Update" }).click();
+    await expect(summary.getByText("Promo code applied!")).toBeVisible();
+    // 1320p − 500p + 995p = 1815p; VAT 20% = 363p; Total 2178p.
+    const figure = (label: string) => summary.locator("dl > div").filter({ has: customer.getByText(label, { exact: true }) }).getByRole("definition");
+    await expect(figure("Promo Discount")).toHaveText("-£5.00");
+    await expect(figure("VAT")).toHaveText("£3.63");
+    await expect(figure("Total")).toHaveText("£21.78");
+    await customer.reload();
+    await expect(figure("Total")).toHaveText("£21.78");
+    await expect(summary.getByText(`${code.toLowerCase()}: £5.00 off Sub Total`)).toBeVisible();
+    await customer.close();
   });
 
   test("a manager exports the price list, changes a row, sees the diff and applies it", async ({ page }, testInfo) => {

@@ -4,7 +4,7 @@ import { expect } from "vitest";
 import type { CheckoutLineRequest } from "../../domain/checkout";
 import { priceCheckoutLines } from "../../domain/checkout";
 import { penceToPounds } from "../../domain/money";
-import { orderTotals } from "../../domain/totals";
+import { orderTotals, type PromoOff } from "../../domain/totals";
 import { signUp, testClientAddress, type TestCustomer } from "./accounts";
 
 export const TEST_ADDRESS = {
@@ -44,14 +44,14 @@ export async function bannerLine(app: FastifyInstance, overrides: Partial<Checko
   return { productId: product.id, customWidth: 1200, customHeight: 800, quantity: 12, versions: 1, orientation: null, attributes: [], ...rest };
 }
 
-/** What the server will charge for these lines and promo (basis points), by the same domain rules. */
-export async function expectedTotalPence(app: FastifyInstance, lines: CheckoutLineRequest[], promoBasisPoints = 0): Promise<number> {
+/** What the server will charge for these lines and promo (basis points, or an amount off), by the same domain rules. */
+export async function expectedTotalPence(app: FastifyInstance, lines: CheckoutLineRequest[], promo: PromoOff = 0): Promise<number> {
   const snapshot = await app.services.catalogue.snapshot();
   const priced = priceCheckoutLines(lines, (id) => snapshot.productById.get(id), new Date());
   if (!priced.ok) throw new Error(priced.problems.map((p) => p.message).join("; "));
   return orderTotals(
     priced.lines.map((l) => l.linePence),
-    promoBasisPoints,
+    promo,
   ).totalPence;
 }
 
@@ -59,7 +59,7 @@ export async function startCheckout(
   app: FastifyInstance,
   customer: TestCustomer,
   lines: CheckoutLineRequest[],
-  options: { promoCode?: string; promoBasisPoints?: number; totalPence?: number } = {},
+  options: { promoCode?: string; promoBasisPoints?: PromoOff; totalPence?: number } = {},
 ) {
   const totalPence = options.totalPence ?? (await expectedTotalPence(app, lines, options.promoBasisPoints ?? 0));
   return app.inject({
@@ -74,7 +74,7 @@ export async function startCheckout(
 export const sessionIdOf = (url: string) => /cs_test_[A-Za-z0-9]+/.exec(url)![0];
 
 /** Starts a checkout and pays it on the built-in test processor, without the customer's return. */
-export async function payWithTestCard(app: FastifyInstance, customer: TestCustomer, lines: CheckoutLineRequest[], options: { promoCode?: string; promoBasisPoints?: number } = {}) {
+export async function payWithTestCard(app: FastifyInstance, customer: TestCustomer, lines: CheckoutLineRequest[], options: { promoCode?: string; promoBasisPoints?: PromoOff } = {}) {
   const res = await startCheckout(app, customer, lines, options);
   expect(res.statusCode, res.body).toBe(200);
   const { url, checkout_id: checkoutId } = res.json() as { url: string; checkout_id: string };

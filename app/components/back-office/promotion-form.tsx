@@ -3,14 +3,16 @@
 import { useState } from "react";
 import { ukDateParts } from "../../../domain/delivery";
 import { penceToPoundsText, poundsTextToPence } from "../../../domain/money";
-import { promotionFormSchema, type PromotionForm as Form } from "../../../domain/promotion";
+import { promotionFormSchema, type PromoKind, type PromotionForm as Form } from "../../../domain/promotion";
 import { TextField } from "../form-field";
 import type { Promotion } from "../../lib/back-office-api";
 
 type Fields = {
   code: string;
   description: string;
+  kind: PromoKind;
   percent: string;
+  amount: string;
   startsOn: string;
   endsOn: string;
   usageLimit: string;
@@ -20,13 +22,15 @@ type Fields = {
   paused: boolean;
 };
 
-export const EMPTY_PROMOTION: Fields = { code: "", description: "", percent: "10", startsOn: "", endsOn: "", usageLimit: "", perCustomerLimit: "", minSpend: "0.00", newCustomersOnly: false, paused: false };
+export const EMPTY_PROMOTION: Fields = { code: "", description: "", kind: "percent", percent: "10", amount: "", startsOn: "", endsOn: "", usageLimit: "", perCustomerLimit: "", minSpend: "0.00", newCustomersOnly: false, paused: false };
 
 export function fieldsOf(p: Promotion): Fields {
   return {
     code: p.code,
     description: p.description,
-    percent: String(p.percent),
+    kind: p.kind,
+    percent: p.kind === "percent" ? String(p.percent) : "",
+    amount: p.amountPence !== null ? penceToPoundsText(p.amountPence) : "",
     startsOn: p.startsAt ? ukDateParts(new Date(p.startsAt)).isoDate : "",
     endsOn: p.endsAt ? ukDateParts(new Date(p.endsAt)).isoDate : "",
     usageLimit: p.usageLimit === null ? "" : String(p.usageLimit),
@@ -42,10 +46,14 @@ const optionalNumber = (text: string) => (text.trim() === "" ? null : Number(tex
 function read(fields: Fields): { ok: true; form: Form } | { ok: false; errors: Record<string, string> } {
   const minSpendPence = poundsTextToPence(fields.minSpend || "0");
   if (minSpendPence === null) return { ok: false, errors: { minSpend: "The minimum spend must be an amount in pounds, like 25.00" } };
+  const amountPence = fields.kind === "amount" ? (fields.amount.trim() === "" ? null : poundsTextToPence(fields.amount)) : null;
+  if (fields.kind === "amount" && amountPence === null) return { ok: false, errors: { amount: fields.amount.trim() === "" ? "Enter the amount off" : "The amount off must be an amount in pounds, like 5.00" } };
   const parsed = promotionFormSchema.safeParse({
     code: fields.code,
     description: fields.description,
-    percent: fields.percent.trim() === "" ? Number.NaN : Number(fields.percent),
+    kind: fields.kind,
+    percent: fields.kind === "percent" ? (fields.percent.trim() === "" ? Number.NaN : Number(fields.percent)) : null,
+    amountPence,
     startsOn: fields.startsOn || null,
     endsOn: fields.endsOn || null,
     usageLimit: optionalNumber(fields.usageLimit),
@@ -58,7 +66,7 @@ function read(fields: Fields): { ok: true; form: Form } | { ok: false; errors: R
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
     const key = String(issue.path[0] ?? "form");
-    errors[key === "minSpendPence" ? "minSpend" : key] ??= issue.message;
+    errors[key === "minSpendPence" ? "minSpend" : key === "amountPence" ? "amount" : key] ??= issue.message;
   }
   return { ok: false, errors };
 }
@@ -95,7 +103,21 @@ export function PromotionForm({ initial, editing, onSubmit, onCancel }: { initia
       <h2 className="text-lg font-semibold">{editing ? `Edit ${editing}` : "New promo code"}</h2>
       <div className="mt-3 grid gap-4 sm:grid-cols-3">
         <TextField label="Code" name="code" value={fields.code} onChange={set("code")} error={errors.code} required hint="Customers type it in any case" autoComplete="off" />
-        <TextField label="Discount (% off Sub Total)" name="percent" inputMode="decimal" value={fields.percent} onChange={set("percent")} error={errors.percent} required />
+        <fieldset className="sm:row-span-1">
+          <legend className="field-label">Discount</legend>
+          <div className="flex gap-4 text-sm">
+            {(["percent", "amount"] as const).map((kind) => (
+              <label key={kind} className="flex items-center gap-1">
+                <input type="radio" name="promo-kind" value={kind} checked={fields.kind === kind} onChange={() => setFields((f) => ({ ...f, kind }))} /> {kind === "percent" ? "Percentage" : "Fixed amount"}
+              </label>
+            ))}
+          </div>
+          {fields.kind === "percent" ? (
+            <TextField label="% off Sub Total" name="percent" inputMode="decimal" value={fields.percent} onChange={set("percent")} error={errors.percent} required className="mt-1" />
+          ) : (
+            <TextField label="£ off Sub Total" name="amount" inputMode="decimal" value={fields.amount} onChange={set("amount")} error={errors.amount} required className="mt-1" hint="Before VAT; never more than Sub Total" />
+          )}
+        </fieldset>
         <TextField label="Description (for staff)" name="description" value={fields.description} onChange={set("description")} error={errors.description} />
         <TextField label="Starts on" name="startsOn" type="date" value={fields.startsOn} onChange={set("startsOn")} error={errors.startsOn} hint="Empty: from now (UK days)" />
         <TextField label="Ends on" name="endsOn" type="date" value={fields.endsOn} onChange={set("endsOn")} error={errors.endsOn} hint="Empty: no end; runs to the end of that day" />

@@ -48,6 +48,9 @@ export default function CataloguePrices() {
           >
             Export price list (CSV)
           </button>
+          <Link to="/staff/catalogue/categories" className="btn-outline">
+            Categories
+          </Link>
           <Link to="/staff/catalogue/import" className="btn-primary">
             Import price list
           </Link>

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { productImage } from "../../../domain/catalogue";
 import { productDetailsSchema, SEO_DESCRIPTION_SHOWN, SEO_TITLE_SHOWN, type ProductDetails } from "../../../domain/product-details";
+import { PictureUpload } from "../../components/back-office/picture-upload";
 import { TextField } from "../../components/form-field";
 import { LoadingState } from "../../components/loading-state";
 import { ApiResponseError } from "../../lib/api-client";
@@ -18,50 +18,6 @@ type Text = Omit<ProductDetails, "visible" | "sortOrder"> & { sortOrder: string 
 const shownHint = (value: string, shown: number) =>
   `${value.length} characters${value.length > shown ? `: search results show about the first ${shown}` : ""}`;
 const messageOf = (error: unknown) => (error instanceof ApiResponseError ? error.message : "Network error. Please try again.");
-
-/** The product's picture, and a new one uploaded with the real bytes sent shown as it goes. */
-function ProductPicture({ productId, image, onChanged }: { productId: number; image: string | null; onChanged: () => Promise<void> }) {
-  const [progress, setProgress] = useState<number | null>(null);
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  return (
-    <div className="mt-4 flex flex-wrap items-center gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
-      <img src={productImage(image)} alt="" className="h-24 w-32 rounded bg-slate-100 object-contain" />
-      <div className="min-w-[16rem] flex-1">
-        <label htmlFor="product-picture" className="field-label">New picture (JPEG, PNG or WebP, up to 10 MB)</label>
-        <input
-          id="product-picture"
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          className="mt-1 block text-sm"
-          disabled={progress !== null}
-          onChange={async (event) => {
-            const file = event.target.files?.[0];
-            event.target.value = "";
-            if (!file) return;
-            setStatus(null);
-            setProgress(0);
-            try {
-              await uploadProductImage(productId, file, (sent, total) => setProgress(total > 0 ? Math.round((sent / total) * 100) : 0));
-              await onChanged();
-              setStatus({ ok: true, text: "Picture saved: customers see it now." });
-            } catch (error) {
-              setStatus({ ok: false, text: messageOf(error) });
-            } finally {
-              setProgress(null);
-            }
-          }}
-        />
-        {progress !== null ? (
-          <div className="mt-2">
-            <progress max={100} value={progress} aria-label="Picture upload" className="w-full" />
-            <p className="text-xs text-slate-600">{progress < 100 ? `Uploading: ${progress}%` : "Resizing..."}</p>
-          </div>
-        ) : null}
-        {status ? <p role={status.ok ? "status" : "alert"} className={`mt-2 text-sm font-semibold ${status.ok ? "text-green-800" : "text-red-800"}`}>{status.text}</p> : null}
-      </div>
-    </div>
-  );
-}
 
 /** A product's names, address, words and search listing; shown to customers or hidden. */
 export default function ProductDetailsPage() {
@@ -91,7 +47,9 @@ export default function ProductDetailsPage() {
         <Link to={`/staff/catalogue/${loaded.id}`} className="text-brand-700 underline-offset-2 hover:underline">Prices</Link>
       </p>
       <h1 id="details-heading" className="mt-2 text-2xl font-bold">{loaded.details.name}: details</h1>
-      <ProductPicture productId={loaded.id} image={loaded.image} onChanged={async () => adopt(await fetchProductDetails(loaded.id))} />
+      <div className="mt-4">
+        <PictureUpload id="product-picture" label="New picture" image={loaded.image} upload={(file, onProgress) => uploadProductImage(loaded.id, file, onProgress)} onChanged={async () => adopt(await fetchProductDetails(loaded.id))} />
+      </div>
       <form
         aria-label="Product details"
         noValidate

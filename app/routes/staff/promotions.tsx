@@ -48,7 +48,9 @@ export default function PromotionsPage() {
       await updatePromotion(p.id, {
         code: p.code,
         description: p.description,
-        percent: p.percent,
+        kind: p.kind,
+        percent: p.kind === "percent" ? p.percent : null,
+        amountPence: p.amountPence,
         startsOn: fields.startsOn || null,
         endsOn: fields.endsOn || null,
         usageLimit: p.usageLimit,
@@ -67,7 +69,7 @@ export default function PromotionsPage() {
   return (
     <section aria-labelledby="promotions-heading">
       <h1 id="promotions-heading" className="text-2xl font-bold">Promotions</h1>
-      <p className="mt-1 text-sm text-slate-600">A code takes a percentage off Sub Total. Each paid order that gets a discount uses it once; a checkout under way holds a use until it is paid or lapses.</p>
+      <p className="mt-1 text-sm text-slate-600">A code takes a percentage or a fixed amount off Sub Total (before VAT, never off delivery; an amount never more than Sub Total). Each paid order that gets a discount uses it once; a checkout under way holds a use until it is paid or lapses.</p>
       <div className="mt-4">
         <PromotionForm key={editing?.id ?? "new"} initial={editing ? fieldsOf(editing) : EMPTY_PROMOTION} editing={editing?.code ?? null} onSubmit={submit} onCancel={() => setEditing(null)} />
       </div>
@@ -95,7 +97,7 @@ export default function PromotionsPage() {
                     <span className="font-mono font-semibold">{p.code}</span>
                     {p.description ? <span className="block text-xs text-slate-500">{p.description}</span> : null}
                   </td>
-                  <td className="px-3 py-2 tabular-nums">{p.percent}%</td>
+                  <td className="px-3 py-2 tabular-nums">{p.amountPence !== null ? formatPence(p.amountPence) : `${p.percent}%`}</td>
                   <td className="px-3 py-2 text-xs">
                     {p.startsAt ? formatUkDate(p.startsAt) : "now"} – {p.endsAt ? formatUkDate(p.endsAt) : "no end"}
                   </td>

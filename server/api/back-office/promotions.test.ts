@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeStaff, signUp, type TestCustomer } from "../../../tests/factories/accounts";
 import { bannerLine, customerWithAddresses, payWithTestCard, startCheckout } from "../../../tests/factories/checkout";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app";
+import type { PromoOff } from "../../../domain/totals";
 
 let t: TestApp;
 let manager: TestCustomer;
@@ -43,7 +44,7 @@ async function listed(code: string): Promise<Promotion> {
 const basket = () => bannerLine(t.app, { quantity: 1 });
 
 /** Pays with a code and comes back to the shop, which makes the order (and counts the use). */
-async function orderWithCode(customer: TestCustomer, line: Awaited<ReturnType<typeof basket>>, code: string, basisPoints: number) {
+async function orderWithCode(customer: TestCustomer, line: Awaited<ReturnType<typeof basket>>, code: string, basisPoints: PromoOff) {
   const { checkoutId } = await payWithTestCard(t.app, customer, [line], { promoCode: code, promoBasisPoints: basisPoints });
   const res = await t.app.inject({ method: "POST", url: `/api/orders/${checkoutId}`, headers: customer.auth, payload: { status: "Awaiting Artwork", payment_status: "paid" } });
   expect(res.statusCode, res.body).toBe(200);
@@ -129,6 +130,45 @@ describe("promo codes in the back office", () => {
     expect(applied.json()).toEqual({ success: true, discount: 10, message: "Promo code applied!" });
     const audit = (await t.app.inject({ method: "GET", url: `/api/manage/audit?entityType=promotion&entityId=${paused.id}`, headers: manager.auth })).json().entries;
     expect(audit.map((e: { summary: string }) => e.summary)).toEqual(["Promo code RESTING resumed", "Promo code RESTING created"]);
+  });
+
+  it("a fixed amount off: the apply-promo answer names it, and the order takes exactly that much, or Sub Total if less", async () => {
+    const created = await createPromo("FIVEOFF", { kind: "amount", percent: null, amountPence: 500 });
+    expect(created).toMatchObject({ kind: "amount", amountPence: 500, percent: 0 });
+    const applied = await t.app.inject({ method: "POST", url: "/api/apply-promo", payload: { promoCode: "fiveoff" } });
+    expect(applied.json()).toEqual({ success: true, discount: 0, amountOffPence: 500, message: "Promo code applied!" });
+
+    const line = await basket();
+    const customer = await customerWithAddresses(t.app);
+    const { order_group_id: groupId } = await orderWithCode(customer, line, "FIVEOFF", { amountPence: 500 });
+    const order = (await t.app.inject({ method: "GET", url: `/api/orders/group/${groupId}`, headers: customer.auth })).json();
+    const sub = order.sub_total_pence as number;
+    expect(order.promo_discount_pence).toBe(500);
+    // VAT on Sub Total less the £5.00 plus delivery; the total adds up.
+    expect(order.vat_pence).toBe(Math.round(((sub - 500 + 995) * 20) / 100));
+    expect(order.total_pence).toBe(sub - 500 + 995 + order.vat_pence);
+    expect(await listed("FIVEOFF")).toMatchObject({ uses: 1 });
+
+    // £500 off a basket worth less takes the basket's Sub Total, never more: delivery and its VAT are still paid.
+    await createPromo("HUGEOFF", { kind: "amount", percent: null, amountPence: 50_000 });
+    const small = await customerWithAddresses(t.app);
+    const { order_group_id: smallGroup } = await orderWithCode(small, line, "HUGEOFF", { amountPence: 50_000 });
+    const smallOrder = (await t.app.inject({ method: "GET", url: `/api/orders/group/${smallGroup}`, headers: small.auth })).json();
+    expect(smallOrder.promo_discount_pence).toBe(smallOrder.sub_total_pence);
+    expect(smallOrder.total_pence).toBe(995 + 199);
+
+    // An amount code must say how much; a percentage code must say what percentage.
+    for (const [terms, message] of [
+      [{ kind: "amount", percent: null, amountPence: null }, "Enter the amount off"],
+      [{ kind: "amount", percent: null, amountPence: 0 }, "The amount off must be more than £0.00"],
+      [{ kind: "amount", percent: null, amountPence: 2.5 }, "The amount off must be whole pence"],
+      [{ kind: "percent", percent: null }, "Enter the percentage off"],
+      [{ kind: "half" }, "The discount must be a percentage (percent) or a fixed amount (amount)"],
+    ] as const) {
+      const res = await t.app.inject({ method: "POST", url: "/api/manage/promotions", headers: manager.auth, payload: form("Fresh2", terms) });
+      expect(res.statusCode, JSON.stringify(terms)).toBe(400);
+      expect(res.json().message).toContain(message);
+    }
   });
 
   it("a code that takes nothing off uses no slot", async () => {

@@ -1,21 +1,23 @@
 import path from "node:path";
 import multipart from "@fastify/multipart";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { priceInputsSchema } from "../../../domain/price-inputs";
+import { categoryDetailsSchema, subcategoryDetailsSchema } from "../../../domain/category-details";
 import { productDetailsSchema } from "../../../domain/product-details";
-import { promotionFormSchema } from "../../../domain/promotion";
+import { PROMO_KINDS, promotionFormSchema } from "../../../domain/promotion";
 import { STAFF_ROLES } from "../../../domain/roles";
 import { requireUser } from "../../plugins/auth";
-import { actorOf, listAudit } from "../../services/back-office/audit";
+import { actorOf, AUDIT_ENTITY_TYPES, listAudit, type Actor } from "../../services/back-office/audit";
+import type { Outcome } from "../../services/outcome";
 import type { PromotionRow } from "../../services/back-office/promotion-admin";
-import { PRODUCT_IMAGE_MAX_BYTES } from "../../services/back-office/product-admin";
+import { CATALOGUE_IMAGE_MAX_BYTES } from "../../services/back-office/catalogue-pictures";
 import { contentDisposition } from "../../front-door/content-disposition";
 import { errorBody } from "../../front-door/errors";
 import { receiveMultipart } from "../uploads";
-import { notFound, sendFailure } from "../failure";
-import { idParams, replies, rowIdString } from "../schemas";
+import { confirm, notFound, sendFailure } from "../failure";
+import { doneAnswer, idParams, replies, rowIdString } from "../schemas";
 import { declare } from "../declare";
 
 const iso = (d: Date) => d.toISOString();
@@ -72,7 +74,11 @@ const promotionSchema = z.object({
   id: z.number().int(),
   code: z.string(),
   description: z.string(),
+  kind: z.enum(PROMO_KINDS),
+  /** Percent off Sub Total (0 for an amount code). */
   percent: z.number(),
+  /** Pence off Sub Total (null for a percentage code). */
+  amountPence: z.number().int().nullable(),
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),
   usageLimit: z.number().int().nullable(),
@@ -110,6 +116,10 @@ export const staffInvitedAnswer = z.object({ success: z.literal(true), message: 
 export const productDetailsAnswer = z.object({ details: productDetailsSchema, id: z.number().int(), image: z.string().nullable(), redirects: z.array(z.string()) });
 export const productDetailsSavedAnswer = z.object({ details: productDetailsSchema });
 
+export const categoryTreeAnswer = z.object({
+  categories: z.array(categoryDetailsSchema.extend({ id: z.number().int(), image: z.string().nullable(), subcategories: z.array(subcategoryDetailsSchema.extend({ id: z.number().int() })) })),
+});
+
 export const productImageAnswer = z.object({ image: z.string() });
 
 export const pricePreviewBody = z.object({ inputs: priceInputsSchema });
@@ -123,7 +133,9 @@ function promotionView(p: PromotionRow): z.infer<typeof promotionSchema> {
     id: p.id,
     code: p.code,
     description: p.description,
+    kind: p.amountOffPence !== null ? "amount" : "percent",
     percent: p.basisPoints / 100,
+    amountPence: p.amountOffPence,
     startsAt: p.activeFrom ? iso(p.activeFrom) : null,
     endsAt: p.activeTo ? iso(p.activeTo) : null,
     usageLimit: p.usageLimit,
@@ -146,6 +158,20 @@ export async function backOfficeRoutes(fastify: FastifyInstance): Promise<void> 
   const tmpDir = path.join(services.config.dataDir, "tmp", "uploads");
   await app.register(multipart);
 
+  /** A catalogue picture sent as multipart (field `image`), handed to `save` as a file; the temporary file is removed after. */
+  async function receivePicture(request: FastifyRequest, reply: FastifyReply, save: (filePath: string, who: Actor) => Promise<Outcome<{ image: string }>>) {
+    const received = await receiveMultipart(request, reply, { tmpDir, maxFileBytes: CATALOGUE_IMAGE_MAX_BYTES, fileFields: ["image"] });
+    if (!received.ok) return reply.status(received.status).send(errorBody(received.message, received.status));
+    try {
+      const file = received.value.files.image;
+      if (!file) return reply.status(400).send(errorBody("Choose a picture to upload (the form field is image).", 400));
+      const result = await save(file.path, await actor(request));
+      return result.ok ? { image: result.image } : sendFailure(reply, result);
+    } finally {
+      await received.cleanup();
+    }
+  }
+
   app.get(
     "/manage/products",
     declare({ auth: "manager", tag: "back office", summary: "Every product, visible or hidden, in catalogue order, with its price and price version" }, { response: replies({ 200: productListAnswer }, 401, 404) }),
@@ -161,6 +187,42 @@ export async function backOfficeRoutes(fastify: FastifyInstance): Promise<void> 
       const { product, visible, inputs, version } = found;
       return { product: { id: product.id, name: product.name, slug: product.slug, visible }, inputs, version };
     },
+  );
+
+  app.get(
+    "/manage/categories",
+    declare({ auth: "manager", tag: "back office", summary: "Categories with their subcategories, in menu order, with their details" }, { response: replies({ 200: categoryTreeAnswer }, 401, 404) }),
+    async () => ({ categories: await services.categoryAdmin.tree() }),
+  );
+
+  app.put(
+    "/manage/categories/:categoryId",
+    declare({ auth: "manager", tag: "back office", summary: "Changes a category's name, slug (the old address answers 301), words, search listing or position" }, {
+      params: idParams("categoryId"),
+      body: categoryDetailsSchema,
+      response: replies({ 200: doneAnswer }, 400, 401, 404, 409),
+    }),
+    async (request, reply) => confirm(reply, await services.categoryAdmin.saveCategory(request.params.categoryId as number, request.body, await actor(request))),
+  );
+
+  app.post(
+    "/manage/categories/:categoryId/image",
+    declare({ auth: "manager", tag: "back office", summary: "A new picture for a category: multipart with the file in `image` (JPEG, PNG or WebP, read by content, at most 10 MB); stored resized to 1200 px as WebP" }, {
+      params: idParams("categoryId"),
+      consumes: ["multipart/form-data"],
+      response: replies({ 200: productImageAnswer }, 400, 401, 404, 413, 422),
+    }),
+    async (request, reply) => receivePicture(request, reply, (filePath, who) => services.categoryAdmin.setImage(request.params.categoryId as number, filePath, who)),
+  );
+
+  app.put(
+    "/manage/subcategories/:subcategoryId",
+    declare({ auth: "manager", tag: "back office", summary: "Changes a subcategory's name, slug, search listing or position" }, {
+      params: idParams("subcategoryId"),
+      body: subcategoryDetailsSchema,
+      response: replies({ 200: doneAnswer }, 400, 401, 404, 409),
+    }),
+    async (request, reply) => confirm(reply, await services.categoryAdmin.saveSubcategory(request.params.subcategoryId as number, request.body, await actor(request))),
   );
 
   app.get(
@@ -194,18 +256,7 @@ export async function backOfficeRoutes(fastify: FastifyInstance): Promise<void> 
       consumes: ["multipart/form-data"],
       response: replies({ 200: productImageAnswer }, 400, 401, 404, 413, 422),
     }),
-    async (request, reply) => {
-      const received = await receiveMultipart(request, reply, { tmpDir, maxFileBytes: PRODUCT_IMAGE_MAX_BYTES, fileFields: ["image"] });
-      if (!received.ok) return reply.status(received.status).send(errorBody(received.message, received.status));
-      try {
-        const file = received.value.files.image;
-        if (!file) return reply.status(400).send(errorBody("Choose a picture to upload (the form field is image).", 400));
-        const result = await services.productAdmin.setImage(request.params.productId as number, file.path, await actor(request));
-        return result.ok ? { image: result.image } : sendFailure(reply, result);
-      } finally {
-        await received.cleanup();
-      }
-    },
+    async (request, reply) => receivePicture(request, reply, (filePath, who) => services.productAdmin.setImage(request.params.productId as number, filePath, who)),
   );
 
   app.post(
@@ -311,7 +362,7 @@ export async function backOfficeRoutes(fastify: FastifyInstance): Promise<void> 
     declare({ auth: "manager", tag: "back office", summary: "The audit log, newest first: every back-office change with who, when, and before and after" }, {
       querystring: z.object({
         before: rowIdString("before").optional(),
-        entityType: z.enum(["product-prices", "product", "promotion", "staff", "price-list"]).optional(),
+        entityType: z.enum(AUDIT_ENTITY_TYPES).optional(),
         entityId: z.string().max(20).optional(),
       }),
       response: replies({ 200: auditAnswer }, 400, 401, 404),

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { prepareAnswer } from "../../response-cache";
 import { declare } from "../declare";
 import { notFound } from "../failure";
-import { CATALOGUE_IMAGE_PREFIX } from "../../services/back-office/product-admin";
+import { CATALOGUE_IMAGE_FOLDER, CATALOGUE_IMAGE_PREFIX } from "../../services/back-office/catalogue-pictures";
 
 export const CATALOGUE_URL = "/api/data";
 
@@ -95,15 +95,15 @@ export async function catalogueRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  // Product pictures a manager uploaded: the one kind of stored file anyone may fetch. Named by their
+  // Product and category pictures a manager uploaded: the one kind of stored file anyone may fetch. Named by their
   // content, so a name never shows other bytes and the browser may keep it for a year.
   app.get(
-    "/catalogue/images/:productId/:file",
-    declare({ auth: "public", tag: "catalogue", summary: "A product picture uploaded in the back office (WebP)" }, {
-      params: z.object({ productId: z.string().regex(/^\d{1,10}$/, "productId must be a number"), file: z.string().regex(/^[0-9a-f]{20}\.webp$/, "Not a picture name") }),
+    "/catalogue/images/:folder/:file",
+    declare({ auth: "public", tag: "catalogue", summary: "A product picture (folder: the product's id) or a category picture (folder: c and its id) uploaded in the back office (WebP)" }, {
+      params: z.object({ folder: z.string().regex(CATALOGUE_IMAGE_FOLDER, "folder must be a product id, or c and a category id"), file: z.string().regex(/^[0-9a-f]{20}\.webp$/, "Not a picture name") }),
     }),
     async (request, reply) => {
-      const stored = await services.storage.open(`${CATALOGUE_IMAGE_PREFIX}${request.params.productId}/${request.params.file}`);
+      const stored = await services.storage.open(`${CATALOGUE_IMAGE_PREFIX}${request.params.folder}/${request.params.file}`);
       if (!stored) return notFound(reply);
       reply.header("cache-control", "public, max-age=31536000, immutable");
       reply.header("content-length", String(stored.size));

@@ -9,8 +9,11 @@ import { declare } from "../declare";
 
 export const PROMO_APPLIED = "Promo code applied!";
 
-/** `discount` is the spec's percentage off Sub Total. */
-export const promoAnswer = z.object({ success: z.boolean(), discount: z.number(), message: z.string() });
+/**
+ * The spec's answer: `discount` is the percentage off Sub Total. A code a manager made a fixed amount
+ * answers `discount: 0` and adds `amountOffPence`, the pence it takes off (never more than Sub Total).
+ */
+export const promoAnswer = z.object({ success: z.boolean(), discount: z.number(), amountOffPence: z.number().int().optional(), message: z.string() });
 
 export async function promotionRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -18,7 +21,7 @@ export async function promotionRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     "/apply-promo",
-    declare({ auth: "public", tag: "promotions", limit: { max: 10, timeWindow: "1 minute" }, summary: "Checks a promo code; discount is a percentage off Sub Total" }, {
+    declare({ auth: "public", tag: "promotions", limit: { max: 10, timeWindow: "1 minute" }, summary: "Checks a promo code; discount is a percentage off Sub Total, or amountOffPence a fixed amount off it" }, {
       body: z.object({ promoCode: z.string({ error: "promoCode is required" }).max(64, "promoCode is too long") }),
       response: replies({ 200: promoAnswer }, 400, 429),
     }),
@@ -35,6 +38,7 @@ export async function promotionRoutes(fastify: FastifyInstance): Promise<void> {
         }
       }
       // The spec's `discount` is a percentage; basis points everywhere else.
+      if (result.amountOffPence !== null) return { success: true, discount: 0, amountOffPence: result.amountOffPence, message: PROMO_APPLIED };
       return { success: true, discount: basisPointsToPercent(result.basisPoints), message: PROMO_APPLIED };
     },
   );

@@ -9,12 +9,14 @@ export type Actor = { userId: number; email: string };
 
 export type AuditEntry = {
   action: string;
-  entityType: "product-prices" | "product" | "promotion" | "staff" | "price-list";
+  entityType: (typeof AUDIT_ENTITY_TYPES)[number];
   entityId: string;
   summary: string;
   before: unknown;
   after: unknown;
 };
+
+export const AUDIT_ENTITY_TYPES = ["product-prices", "product", "category", "subcategory", "promotion", "staff", "price-list"] as const;
 
 export type AuditRow = AuditEntry & { id: number; actorEmail: string; createdAt: Date };
 

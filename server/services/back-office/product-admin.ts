@@ -2,9 +2,7 @@
 // per save with its audit entry; a changed slug leaves a redirect from the old one, and the new slug takes
 // over any redirect that pointed elsewhere. The change is announced to every process: names show in every
 // page's header, so all prepared pages are dropped.
-import { createHash } from "node:crypto";
 import { and, eq, ne } from "drizzle-orm";
-import sharp from "sharp";
 import type { Db } from "../../../db/client";
 import { products, productSlugRedirects } from "../../../db/schema";
 import type { ProductDetails } from "../../../domain/product-details";
@@ -12,13 +10,8 @@ import type { FileStorage } from "../../integrations/storage/storage";
 import type { CatalogueChanges } from "../catalogue-changes";
 import { failure, type Outcome } from "../outcome";
 import { recordAudit, type Actor } from "./audit";
+import { storeCataloguePicture } from "./catalogue-pictures";
 
-/** A product picture is shown at most this size (either way round), as WebP. */
-export const PRODUCT_IMAGE_MAX_PX = 1200;
-export const PRODUCT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-/** Storage keys of catalogue pictures: the only stored files anyone may fetch without signing in. */
-export const CATALOGUE_IMAGE_PREFIX = "catalogue/products/";
-export const catalogueImageUrl = (key: string) => `/api/catalogue/images/${key.slice(CATALOGUE_IMAGE_PREFIX.length)}`;
 
 export type ProductAdmin = {
   /** Resizes an uploaded picture (JPEG, PNG or WebP, read by content), stores it and makes it the product's image. */
@@ -41,32 +34,15 @@ function detailsOf(row: typeof products.$inferSelect): ProductDetails {
   };
 }
 
-const PICTURE_FORMATS = new Set(["jpeg", "png", "webp"]);
-// A picture that decodes to more pixels than this is refused before it is decoded (a "pixel bomb").
-const MAX_INPUT_PIXELS = 50_000_000;
-
 export function createProductAdmin(deps: { db: Db; changes: CatalogueChanges; storage: FileStorage }): ProductAdmin {
   const { db, changes, storage } = deps;
   return {
     async setImage(productId, filePath, actor) {
       const [exists] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId)).limit(1);
       if (!exists) return failure("not-found", "No such product");
-      let webp: Buffer;
-      try {
-        const metadata = await sharp(filePath, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-        if (!metadata.format || !PICTURE_FORMATS.has(metadata.format)) return failure("unprocessable", "The picture must be a JPEG, PNG or WebP image.");
-        webp = await sharp(filePath, { limitInputPixels: MAX_INPUT_PIXELS })
-          .rotate()
-          .resize({ width: PRODUCT_IMAGE_MAX_PX, height: PRODUCT_IMAGE_MAX_PX, fit: "inside", withoutEnlargement: true })
-          .webp({ quality: 82 })
-          .toBuffer();
-      } catch {
-        return failure("unprocessable", "The picture could not be read: upload a JPEG, PNG or WebP image of at most 50 megapixels.");
-      }
-      // Named by content: a page or an order that shows an earlier picture keeps showing it.
-      const key = `${CATALOGUE_IMAGE_PREFIX}${productId}/${createHash("sha256").update(webp).digest("hex").slice(0, 20)}.webp`;
-      await storage.putBuffer(key, webp, "image/webp");
-      const image = catalogueImageUrl(key);
+      const stored = await storeCataloguePicture(storage, filePath, String(productId));
+      if (!stored.ok) return stored;
+      const { image } = stored;
       await db.transaction(async (tx) => {
         const [before] = await tx.select({ image: products.image, name: products.name }).from(products).where(eq(products.id, productId)).for("update");
         await tx.update(products).set({ image, updatedAt: new Date() }).where(eq(products.id, productId));

@@ -13,6 +13,7 @@ export type PromotionRow = {
   code: string;
   description: string;
   basisPoints: number;
+  amountOffPence: number | null;
   activeFrom: Date | null;
   activeTo: Date | null;
   usageLimit: number | null;
@@ -59,6 +60,7 @@ export function createPromotionAdmin(db: Db): PromotionAdmin {
       code: c.code,
       description: c.description,
       basisPoints: c.percentBasisPoints,
+      amountOffPence: c.amountOffPence,
       activeFrom: c.activeFrom,
       activeTo: c.activeTo,
       usageLimit: c.usageLimit,
@@ -79,6 +81,7 @@ export function createPromotionAdmin(db: Db): PromotionAdmin {
       code: form.code,
       description: form.description,
       percentBasisPoints: window.basisPoints,
+      amountOffPence: window.amountOffPence,
       activeFrom: window.activeFrom,
       activeTo: window.activeTo,
       usageLimit: form.usageLimit,

@@ -1,0 +1,3 @@
+ALTER TABLE "promo_codes" DROP CONSTRAINT "promo_codes_percent_range";--> statement-breakpoint
+ALTER TABLE "promo_codes" ADD COLUMN "amount_off_pence" integer;--> statement-breakpoint
+ALTER TABLE "promo_codes" ADD CONSTRAINT "promo_codes_discount_kind" CHECK (("promo_codes"."amount_off_pence" is null and "promo_codes"."percent_basis_points" > 0 and "promo_codes"."percent_basis_points" <= 10000) or ("promo_codes"."amount_off_pence" > 0 and "promo_codes"."amount_off_pence" <= 10000000 and "promo_codes"."percent_basis_points" = 0));

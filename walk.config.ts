@@ -1,2 +1,0 @@
-import base from "./playwright.config";
-export default { ...base, testDir: "./tests/walk" };
