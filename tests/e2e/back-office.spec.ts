@@ -2,6 +2,7 @@
 // quotes the new price at once), restored from the history; a promo code with a limit; the price list
 // exported and imported. Each test works on products and codes no other test reads.
 import fs from "node:fs";
+import sharp from "sharp";
 import { addToBasket, expect, failedToLoad, test, visit } from "./fixtures";
 import { addStaffMember, signInAsStaff } from "./journeys";
 
@@ -131,6 +132,30 @@ test.describe("back office", () => {
     await page.getByRole("button", { name: "Apply 1 change" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Applied: 1 product changed." })).toBeVisible();
     expect(oldPrice).toMatch(/^\d+\.\d\d$/);
+  });
+
+  test("a manager gives a category a new picture and search description, and its page shows them at once", async ({ page }) => {
+    const manager = await addStaffMember("manager");
+    await signInAsStaff(page, manager.link);
+    await page.goto("/staff/catalogue");
+    await page.getByRole("link", { name: "Categories" }).click();
+    await expect(page.getByRole("heading", { name: "Categories" })).toBeVisible();
+    const stickers = page.locator("details", { has: page.locator("summary", { hasText: "/stickers" }) });
+    await stickers.locator("summary").click();
+    const picture = await sharp({ create: { width: 1600, height: 400, channels: 3, background: "#c33" } }).png().toBuffer();
+    await stickers.getByLabel("Category picture (JPEG, PNG or WebP, up to 10 MB)").setInputFiles({ name: "stickers.png", mimeType: "image/png", buffer: picture });
+    await expect(stickers.getByRole("status").filter({ hasText: "Picture saved: customers see it now." })).toBeVisible();
+    const description = `Stickers printed today ${Date.now()}`;
+    const form = page.getByRole("form", { name: "Category Stickers" });
+    await form.getByLabel("Search description").fill(description);
+    await form.getByRole("button", { name: "Save category" }).click();
+    await expect(form.getByRole("status")).toHaveText("Saved. Customers see the change now.");
+
+    const customer = await page.context().browser()!.newPage();
+    await visit(customer, "/stickers");
+    await expect(customer.locator('meta[name="description"]')).toHaveAttribute("content", description);
+    await expect(customer.locator("main section img").first()).toHaveAttribute("src", /^\/api\/catalogue\/images\/c\d+\/[0-9a-f]{20}\.webp$/);
+    await customer.close();
   });
 
   test("a manager moves a product to a new address (the old one redirects) and hides it (customers get 404)", async ({ page }) => {

@@ -23,7 +23,7 @@ export function PricePreview({ preview, previewing }: { preview: Preview | null;
           {preview.warnings} of {preview.samples.length} sample prices move by more than {PRICE_MOVE_WARNING_PERCENT}%. Check them before saving.
         </p>
       ) : null}
-      <div className="max-h-[28rem] overflow-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+      <div className="relative max-h-[28rem] overflow-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Sample line prices before and after the change</caption>
           <thead className="sticky top-0 bg-slate-100 text-xs uppercase text-slate-600">

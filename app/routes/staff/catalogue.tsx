@@ -66,7 +66,7 @@ export default function CataloguePrices() {
       {[...byCategory].map(([category, list]) => (
         <div key={category} className="mt-6">
           <h2 className="text-lg font-semibold">{category}</h2>
-          <div className="mt-2 overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+          <div className="relative mt-2 overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
             <table className="w-full text-left text-sm">
               <thead className="bg-slate-100 text-xs uppercase text-slate-600">
                 <tr>

@@ -17,12 +17,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Categories | Printwise 
 export default function Categories() {
   const [tree, setTree] = useState<CategoryTree | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  // A reload after a save gives every form the saved details (their keys change with them).
-  const [generation, setGeneration] = useState(0);
-  const reload = async () => {
-    setTree((await fetchCategories()).categories);
-    setGeneration((g) => g + 1);
-  };
+  // After a save the tree is read again; each form keeps what it holds (the saved details), its message
+  // and whether it is open.
+  const reload = async () => setTree((await fetchCategories()).categories);
   useSignedInLoad(
     (_userId, signal) =>
       void fetchCategories(signal).then(
@@ -41,7 +38,7 @@ export default function Categories() {
       {problem ? <p role="alert" className="mt-4 font-semibold text-red-800">{problem}</p> : null}
       {tree === null && !problem ? <LoadingState label="Loading the categories..." rows={5} className="mt-4" /> : null}
       {(tree ?? []).map((category) => (
-        <details key={`${category.id}-${generation}`} className="mt-4 rounded-lg bg-white shadow-sm ring-1 ring-slate-200" open={tree?.length === 1}>
+        <details key={category.id} className="mt-4 rounded-lg bg-white shadow-sm ring-1 ring-slate-200" open={tree?.length === 1}>
           <summary className="cursor-pointer px-4 py-3 font-semibold">
             {category.name} <span className="font-normal text-slate-500">/{category.slug} · {category.subcategories.length} subcategories</span>
           </summary>
@@ -56,7 +53,7 @@ export default function Categories() {
             <CategoryFields kind="category" id={category.id} details={withoutExtras(category)} onSaved={reload} />
             <h2 className="pt-2 text-lg font-semibold">Subcategories of {category.name}</h2>
             {category.subcategories.map((sub) => (
-              <div key={`${sub.id}-${generation}`} className="rounded-md bg-slate-50 p-3 ring-1 ring-slate-200">
+              <div key={sub.id} className="rounded-md bg-slate-50 p-3 ring-1 ring-slate-200">
                 <CategoryFields kind="subcategory" id={sub.id} details={withoutId(sub)} onSaved={reload} />
               </div>
             ))}

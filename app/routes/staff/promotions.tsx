@@ -77,7 +77,7 @@ export default function PromotionsPage() {
       {promotions === null ? <LoadingState label="Loading the promo codes..." className="mt-4" /> : null}
       {promotions && promotions.length === 0 ? <p className="mt-4 rounded-lg bg-white p-6 text-slate-600 ring-1 ring-slate-200">No promo codes yet.</p> : null}
       {promotions && promotions.length > 0 ? (
-        <div className="mt-6 overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+        <div className="relative mt-6 overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
           <table className="w-full text-left text-sm">
             <thead className="bg-slate-100 text-xs uppercase text-slate-600">
               <tr>

@@ -65,8 +65,8 @@ export default function TeamPage() {
         <ul className="mt-4 divide-y divide-slate-100 rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
           {staff.map((s) => (
             <li key={s.userId} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
-              <span>
-                <span className="font-semibold">{s.email}</span>
+              <span className="min-w-0">
+                <span className="break-all font-semibold">{s.email}</span>
                 <span className="block text-xs text-slate-500">since {formatUkDate(s.createdAt)}{s.hasPassword ? "" : " · has not set a password yet"}</span>
               </span>
               <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold">{ROLE_LABELS[s.role]}</span>
