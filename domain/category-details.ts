@@ -20,6 +20,8 @@ const shared = {
   pageTitle: z.string().trim().min(1, "The search title is required").max(SEO_TITLE_MAX, `The search title must be at most ${SEO_TITLE_MAX} characters`),
   pageDescription: z.string().trim().min(1, "The search description is required").max(SEO_DESCRIPTION_MAX, `The search description must be at most ${SEO_DESCRIPTION_MAX} characters`),
   sortOrder: z.number({ error: "The position must be a number" }).int("The position must be a whole number").min(0, "The position must not be negative").max(10_000, "The position must be at most 10000"),
+  /** Hidden: not in the menu, its pages 404 and its products cannot be ordered; orders that have them still show them. */
+  visible: z.boolean({ error: "visible must be true or false" }).default(true),
 };
 
 export const categoryDetailsSchema = z.object({

@@ -18,6 +18,8 @@ export const categories = pgTable(
     description: text("description").notNull(),
     image: text("image"),
     sortOrder: integer("sort_order").notNull(),
+    /** A hidden category, with everything in it, is not shown or sold; orders that have its products still show them. */
+    visible: boolean("visible").notNull().default(true),
     ...pageMeta,
   },
   (t) => [uniqueIndex("categories_slug_key").on(t.slug)],
@@ -33,6 +35,8 @@ export const subcategories = pgTable(
     slug: text("slug").notNull(),
     name: text("name").notNull(),
     sortOrder: integer("sort_order").notNull(),
+    /** A hidden subcategory, with its products, is not shown or sold. */
+    visible: boolean("visible").notNull().default(true),
     ...pageMeta,
   },
   (t) => [uniqueIndex("subcategories_slug_key").on(t.slug), index("subcategories_category_idx").on(t.categoryId)],

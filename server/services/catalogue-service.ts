@@ -89,16 +89,23 @@ async function loadSnapshot(db: Db, version: number): Promise<CatalogueSnapshot>
     db.select({ oldSlug: categorySlugRedirects.oldSlug, categoryId: categorySlugRedirects.categoryId }).from(categorySlugRedirects),
   ]);
 
+  // Customers see what is shown and sits in a shown subcategory of a shown category.
+  const shownCategories = categoryRows.filter((row) => row.visible);
+  const shownCategoryIds = new Set(shownCategories.map((row) => row.id));
+  const shownSubs = subRows.filter((row) => row.visible && shownCategoryIds.has(row.categoryId));
+  const shownSubIds = new Set(shownSubs.map((row) => row.id));
+  const shownProducts = productRows.filter((row) => shownSubIds.has(row.subcategoryId));
+
   const attributesByProduct = groupBy(attributeRows, (row) => row.productId);
   const variantsByProduct = groupBy(variantRows, (row) => row.productId);
-  const subCategoryOf = new Map(subRows.map((row) => [row.id, row.categoryId]));
+  const subCategoryOf = new Map(shownSubs.map((row) => [row.id, row.categoryId]));
 
-  const productViews = productRows.map((row) =>
+  const productViews = shownProducts.map((row) =>
     productView(row, attributesByProduct.get(row.id) ?? [], variantsByProduct.get(row.id) ?? [], subCategoryOf.get(row.subcategoryId) ?? 0),
   );
 
   const productsBySub = groupBy(productViews, (p) => p.subcategoryId);
-  const subViews = subRows.map(
+  const subViews = shownSubs.map(
     (row): SubcategoryView => ({
       id: row.id,
       slug: row.slug,
@@ -112,7 +119,7 @@ async function loadSnapshot(db: Db, version: number): Promise<CatalogueSnapshot>
     }),
   );
   const subsByCategory = groupBy(subViews, (s) => s.categoryId);
-  const categoryViews = categoryRows.map(
+  const categoryViews = shownCategories.map(
     (row): CategoryView => ({
       id: row.id,
       slug: row.slug,

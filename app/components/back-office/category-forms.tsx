@@ -5,7 +5,7 @@ import { ApiResponseError } from "../../lib/api-client";
 import { saveCategory, saveSubcategory } from "../../lib/back-office-api";
 import { TextField } from "../form-field";
 
-type Fields = { name: string; slug: string; description?: string; pageTitle: string; pageDescription: string; sortOrder: string };
+type Fields = { name: string; slug: string; description?: string; pageTitle: string; pageDescription: string; sortOrder: string; visible: boolean };
 type Status = { ok: boolean; text: string } | null;
 
 const shownHint = (value: string, shown: number) => `${value.length} characters${value.length > shown ? `: search results show about the first ${shown}` : ""}`;
@@ -79,7 +79,15 @@ export function CategoryFields(props: { kind: "category" | "subcategory"; id: nu
       ) : null}
       <TextField id={`${prefix}-title`} label="Search title" name="pageTitle" value={fields.pageTitle} onChange={set("pageTitle")} error={errors.pageTitle} required hint={shownHint(fields.pageTitle, SEO_TITLE_SHOWN)} />
       <TextField id={`${prefix}-desc`} label="Search description" name="pageDescription" value={fields.pageDescription} onChange={set("pageDescription")} error={errors.pageDescription} required hint={shownHint(fields.pageDescription, SEO_DESCRIPTION_SHOWN)} />
+      {!fields.visible ? (
+        <p className="text-sm text-amber-900">
+          Hidden: not in the menu, its pages answer “not found”, and {kind === "category" ? "everything in it" : "its products"} cannot be ordered; orders that have them still show them.
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-end gap-3">
+        <label className="flex items-center gap-2 pb-2 text-sm font-semibold">
+          <input type="checkbox" checked={fields.visible} onChange={(e) => setFields({ ...fields, visible: e.target.checked })} /> Shown to customers
+        </label>
         <TextField id={`${prefix}-position`} label={kind === "category" ? "Position in the menu" : "Position in its category"} name="sortOrder" inputMode="numeric" value={fields.sortOrder} onChange={set("sortOrder")} error={errors.sortOrder} className="w-48" />
         <button type="submit" className="btn-primary" disabled={busy}>
           {busy ? "Saving..." : `Save ${kind}`}

@@ -82,7 +82,7 @@ export default function CataloguePrices() {
                   <tr key={p.id} className="border-t border-slate-100">
                     <td className="px-3 py-2">
                       <span className="font-semibold">{p.name}</span>
-                      <span className="block text-xs text-slate-500">{p.subcategory}{p.visible ? "" : " · hidden from customers"}</span>
+                      <span className="block text-xs text-slate-500">{p.subcategory}{!p.visible ? " · hidden from customers" : p.hiddenWith ? ` · hidden with its ${p.hiddenWith}` : ""}</span>
                     </td>
                     <td className="px-3 py-2 tabular-nums">{formatPence(p.pricePence)} {p.priceType === "sqm" ? "per m²" : "each"}</td>
                     <td className="px-3 py-2 tabular-nums">{p.minLinePence ? formatPence(p.minLinePence) : "none"}</td>

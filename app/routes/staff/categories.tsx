@@ -40,7 +40,7 @@ export default function Categories() {
       {(tree ?? []).map((category) => (
         <details key={category.id} className="mt-4 rounded-lg bg-white shadow-sm ring-1 ring-slate-200" open={tree?.length === 1}>
           <summary className="cursor-pointer px-4 py-3 font-semibold">
-            {category.name} <span className="font-normal text-slate-500">/{category.slug} · {category.subcategories.length} subcategories</span>
+            {category.name} <span className="font-normal text-slate-500">/{category.slug} · {category.subcategories.length} subcategories{category.visible ? "" : " · hidden from customers"}</span>
           </summary>
           <div className="space-y-4 border-t border-slate-100 p-4">
             <PictureUpload

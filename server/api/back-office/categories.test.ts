@@ -83,4 +83,35 @@ describe("categories in the back office", () => {
     expect(refused.json().message).toBe("The picture must be a JPEG, PNG or WebP image.");
     expect((await tree()).find((c) => c.id === category.id)?.image).toBe(image);
   });
+
+  // The pages follow the snapshot (a category or product it lacks is "not found"): tests/e2e/back-office.spec.ts.
+  it("hides a subcategory or a whole category from customers, and shows it again", async () => {
+    const stickers = (await tree()).find((c) => c.slug === "stickers")!;
+    const sub = stickers.subcategories[0]!;
+    const before = await t.app.services.catalogue.snapshot();
+    const product = before.subcategoryById.get(sub.id)!.products[0]!;
+    const { id: subId, ...subDetails } = sub;
+    const hideSub = await t.app.inject({ method: "PUT", url: `/api/manage/subcategories/${subId}`, headers: manager.auth, payload: { ...subDetails, visible: false } });
+    expect(hideSub.statusCode, hideSub.body).toBe(200);
+    let snapshot = await t.app.services.catalogue.snapshot();
+    expect(snapshot.subcategoryById.has(subId)).toBe(false);
+    expect(snapshot.productById.has(product.id)).toBe(false);
+    expect(snapshot.productBySlug.has(product.slug)).toBe(false);
+    const quote = await t.app.inject({ method: "POST", url: "/api/calculatePrice", payload: { productId: product.id, selectedQuantity: 1, attributes: [] } });
+    expect(quote.statusCode).toBe(400);
+    expect(quote.json().message).toContain(`productId: no product with id ${product.id}`);
+    const listed = ((await t.app.inject({ method: "GET", url: "/api/manage/products", headers: manager.auth })).json().products as { id: number; visible: boolean; hiddenWith: string | null }[]).find((p) => p.id === product.id);
+    expect(listed).toMatchObject({ visible: true, hiddenWith: "subcategory" });
+    await t.app.inject({ method: "PUT", url: `/api/manage/subcategories/${subId}`, headers: manager.auth, payload: { ...subDetails, visible: true } });
+
+    expect((await saveCategory("stickers", { visible: false })).statusCode).toBe(200);
+    snapshot = await t.app.services.catalogue.snapshot();
+    expect(snapshot.nav.map((c) => c.slug)).not.toContain("stickers");
+    expect(snapshot.productById.has(product.id)).toBe(false);
+    expect(snapshot.categoryBySlug.has("stickers")).toBe(false);
+    expect((await saveCategory("stickers", { visible: true })).statusCode).toBe(200);
+    snapshot = await t.app.services.catalogue.snapshot();
+    expect(snapshot.productById.has(product.id)).toBe(true);
+    expect(snapshot.categoryBySlug.get("stickers")?.subcategories.map((s) => s.id)).toContain(subId);
+  });
 });

@@ -29,6 +29,8 @@ const productSummarySchema = z.object({
   category: z.string(),
   subcategory: z.string(),
   visible: z.boolean(),
+  /** Shown itself, but hidden from customers with its category or subcategory. */
+  hiddenWith: z.enum(["category", "subcategory"]).nullable(),
   priceType: z.enum(["fixed", "sqm"]),
   pricePence: z.number().int(),
   minLinePence: z.number().int(),

@@ -29,6 +29,7 @@ const categoryDetails = (row: typeof categories.$inferSelect): CategoryDetails =
   pageTitle: row.pageTitle,
   pageDescription: row.pageDescription,
   sortOrder: row.sortOrder,
+  visible: row.visible,
 });
 const subcategoryDetails = (row: typeof subcategories.$inferSelect): SubcategoryDetails => ({
   name: row.name,
@@ -36,6 +37,7 @@ const subcategoryDetails = (row: typeof subcategories.$inferSelect): Subcategory
   pageTitle: row.pageTitle,
   pageDescription: row.pageDescription,
   sortOrder: row.sortOrder,
+  visible: row.visible,
 });
 
 function changedKeys<T extends object>(before: T, after: T): string[] {

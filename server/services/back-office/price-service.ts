@@ -34,6 +34,8 @@ export type ProductSummary = {
   category: string;
   subcategory: string;
   visible: boolean;
+  /** Shown itself, but hidden from customers with its category or subcategory. */
+  hiddenWith: "category" | "subcategory" | null;
   priceType: PriceInputs["priceType"];
   pricePence: number;
   minLinePence: number;
@@ -215,13 +217,15 @@ export function createPriceService(deps: { db: Db; changes: CatalogueChanges }):
         .sort((a, b) => (order.get(a.subcategoryId) ?? 0) - (order.get(b.subcategoryId) ?? 0) || a.sortOrder - b.sortOrder || a.id - b.id)
         .map((row) => {
           const sub = subById.get(row.subcategoryId);
+          const category = sub ? categoryById.get(sub.categoryId) : undefined;
           return {
             id: row.id,
             name: row.name,
             slug: row.slug,
-            category: (sub && categoryById.get(sub.categoryId)?.name) ?? "",
+            category: category?.name ?? "",
             subcategory: sub?.name ?? "",
             visible: row.active,
+            hiddenWith: category && !category.visible ? ("category" as const) : sub && !sub.visible ? ("subcategory" as const) : null,
             priceType: row.priceType,
             pricePence: row.pricePence,
             minLinePence: row.minLinePence,
