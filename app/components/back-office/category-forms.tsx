@@ -3,6 +3,7 @@ import { categoryDetailsSchema, subcategoryDetailsSchema, type CategoryDetails, 
 import { SEO_DESCRIPTION_SHOWN, SEO_TITLE_SHOWN } from "../../../domain/product-details";
 import { ApiResponseError } from "../../lib/api-client";
 import { saveCategory, saveSubcategory } from "../../lib/back-office-api";
+import { fieldErrors } from "../../lib/field-errors";
 import { TextField } from "../form-field";
 
 type Fields = { name: string; slug: string; description?: string; pageTitle: string; pageDescription: string; sortOrder: string; visible: boolean };
@@ -34,9 +35,7 @@ export function CategoryFields(props: { kind: "category" | "subcategory"; id: nu
         const candidate = { ...fields, sortOrder: fields.sortOrder.trim() === "" ? Number.NaN : Number(fields.sortOrder) };
         const parsed = kind === "category" ? categoryDetailsSchema.safeParse(candidate) : subcategoryDetailsSchema.safeParse(candidate);
         if (!parsed.success) {
-          const found: Record<string, string> = {};
-          for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-          setErrors(found);
+          setErrors(fieldErrors(parsed.error.issues));
           setStatus({ ok: false, text: "Check the fields marked in red." });
           return;
         }

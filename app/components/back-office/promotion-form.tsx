@@ -5,6 +5,7 @@ import { ukDateParts } from "../../../domain/delivery";
 import { penceToPoundsText, poundsTextToPence } from "../../../domain/money";
 import { promotionFormSchema, type PromoKind, type PromotionForm as Form } from "../../../domain/promotion";
 import { TextField } from "../form-field";
+import { fieldErrors } from "../../lib/field-errors";
 import type { Promotion } from "../../lib/back-office-api";
 
 type Fields = {
@@ -63,12 +64,7 @@ function read(fields: Fields): { ok: true; form: Form } | { ok: false; errors: R
     paused: fields.paused,
   });
   if (parsed.success) return { ok: true, form: parsed.data };
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    errors[key === "minSpendPence" ? "minSpend" : key === "amountPence" ? "amount" : key] ??= issue.message;
-  }
-  return { ok: false, errors };
+  return { ok: false, errors: fieldErrors(parsed.error.issues, { minSpendPence: "minSpend", amountPence: "amount" }) };
 }
 
 export function PromotionForm({ initial, editing, onSubmit, onCancel }: { initial: Fields; editing: string | null; onSubmit: (form: Form) => Promise<string | null>; onCancel: () => void }) {

@@ -2,6 +2,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { cardFormSchema, formatCardNumber, TEST_CARDS } from "../../../domain/card";
 import { formatPence } from "../../../domain/format";
 import { TextField } from "../../components/form-field";
+import { fieldErrors } from "../../lib/field-errors";
 import type { Route } from "./+types/test-payment";
 
 export const meta: Route.MetaFunction = () => [{ title: "Test payment | Printwise Trade Print" }, { name: "robots", content: "noindex" }];
@@ -23,9 +24,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData()) as Record<string, string>;
   const parsed = cardFormSchema(() => new Date()).safeParse(form);
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-    return data({ errors, values: { cardNumber: form.cardNumber ?? "", expiry: form.expiry ?? "", nameOnCard: form.nameOnCard ?? "" } }, { status: 400 });
+    return data({ errors: fieldErrors(parsed.error.issues), values: { cardNumber: form.cardNumber ?? "", expiry: form.expiry ?? "", nameOnCard: form.nameOnCard ?? "" } }, { status: 400 });
   }
   const result = await provider.pay(params.sessionId, { digits: parsed.data.cardNumber });
   if (result.outcome === "paid") {

@@ -6,6 +6,7 @@ import { TextField } from "../../components/form-field";
 import { LoadingState } from "../../components/loading-state";
 import { ApiResponseError } from "../../lib/api-client";
 import { fetchProductDetails, saveProductDetails, uploadProductImage, type ProductDetailsAnswer } from "../../lib/back-office-api";
+import { fieldErrors } from "../../lib/field-errors";
 import { managerOnly } from "../../lib/staff-document";
 import { useSignedInLoad } from "../../lib/use-signed-in";
 import type { Route } from "./+types/product-details";
@@ -58,9 +59,7 @@ export default function ProductDetailsPage() {
           event.preventDefault();
           const parsed = productDetailsSchema.safeParse({ ...text, sortOrder: text.sortOrder.trim() === "" ? Number.NaN : Number(text.sortOrder), visible });
           if (!parsed.success) {
-            const found: Record<string, string> = {};
-            for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-            setErrors(found);
+            setErrors(fieldErrors(parsed.error.issues));
             setStatus({ ok: false, text: "Check the fields marked in red." });
             return;
           }

@@ -1,6 +1,6 @@
 import path from "node:path";
 import multipart from "@fastify/multipart";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { priceInputsSchema } from "../../../domain/price-inputs";
@@ -160,18 +160,33 @@ export async function backOfficeRoutes(fastify: FastifyInstance): Promise<void> 
   const tmpDir = path.join(services.config.dataDir, "tmp", "uploads");
   await app.register(multipart);
 
-  /** A catalogue picture sent as multipart (field `image`), handed to `save` as a file; the temporary file is removed after. */
-  async function receivePicture(request: FastifyRequest, reply: FastifyReply, save: (filePath: string, who: Actor) => Promise<Outcome<{ image: string }>>) {
-    const received = await receiveMultipart(request, reply, { tmpDir, maxFileBytes: CATALOGUE_IMAGE_MAX_BYTES, fileFields: ["image"] });
-    if (!received.ok) return reply.status(received.status).send(errorBody(received.message, received.status));
-    try {
-      const file = received.value.files.image;
-      if (!file) return reply.status(400).send(errorBody("Choose a picture to upload (the form field is image).", 400));
-      const result = await save(file.path, await actor(request));
-      return result.ok ? { image: result.image } : sendFailure(reply, result);
-    } finally {
-      await received.cleanup();
-    }
+  /**
+   * POST /manage/<kind>s/:<kind>Id/image: a catalogue picture sent as multipart (field `image`), handed to
+   * `save` as a file; the temporary file is removed after.
+   */
+  function pictureRoute(kind: "product" | "category", save: (id: number, filePath: string, who: Actor) => Promise<Outcome<{ image: string }>>) {
+    const idName = `${kind}Id` as const;
+    app.post(
+      `/manage/${kind === "product" ? "products" : "categories"}/:${idName}/image`,
+      declare({ auth: "manager", tag: "back office", summary: `A new picture for a ${kind}: multipart with the file in \`image\` (JPEG, PNG or WebP, read by content, at most 10 MB); stored resized to 1200 px as WebP` }, {
+        params: idParams(idName),
+        consumes: ["multipart/form-data"],
+        response: replies({ 200: productImageAnswer }, 400, 401, 404, 413, 422),
+      }),
+      async (request, reply) => {
+        const id = (request.params as Record<string, number>)[idName]!;
+        const received = await receiveMultipart(request, reply, { tmpDir, maxFileBytes: CATALOGUE_IMAGE_MAX_BYTES, fileFields: ["image"] });
+        if (!received.ok) return reply.status(received.status).send(errorBody(received.message, received.status));
+        try {
+          const file = received.value.files.image;
+          if (!file) return reply.status(400).send(errorBody("Choose a picture to upload (the form field is image).", 400));
+          const result = await save(id, file.path, await actor(request));
+          return result.ok ? { image: result.image } : sendFailure(reply, result);
+        } finally {
+          await received.cleanup();
+        }
+      },
+    );
   }
 
   app.get(
@@ -207,15 +222,7 @@ export async function backOfficeRoutes(fastify: FastifyInstance): Promise<void> 
     async (request, reply) => confirm(reply, await services.categoryAdmin.saveCategory(request.params.categoryId as number, request.body, await actor(request))),
   );
 
-  app.post(
-    "/manage/categories/:categoryId/image",
-    declare({ auth: "manager", tag: "back office", summary: "A new picture for a category: multipart with the file in `image` (JPEG, PNG or WebP, read by content, at most 10 MB); stored resized to 1200 px as WebP" }, {
-      params: idParams("categoryId"),
-      consumes: ["multipart/form-data"],
-      response: replies({ 200: productImageAnswer }, 400, 401, 404, 413, 422),
-    }),
-    async (request, reply) => receivePicture(request, reply, (filePath, who) => services.categoryAdmin.setImage(request.params.categoryId as number, filePath, who)),
-  );
+  pictureRoute("category", (id, filePath, who) => services.categoryAdmin.setImage(id, filePath, who));
 
   app.put(
     "/manage/subcategories/:subcategoryId",
@@ -251,15 +258,7 @@ export async function backOfficeRoutes(fastify: FastifyInstance): Promise<void> 
     },
   );
 
-  app.post(
-    "/manage/products/:productId/image",
-    declare({ auth: "manager", tag: "back office", summary: "A new picture for a product: multipart with the file in `image` (JPEG, PNG or WebP, read by content, at most 10 MB); stored resized to 1200 px as WebP" }, {
-      params: idParams("productId"),
-      consumes: ["multipart/form-data"],
-      response: replies({ 200: productImageAnswer }, 400, 401, 404, 413, 422),
-    }),
-    async (request, reply) => receivePicture(request, reply, (filePath, who) => services.productAdmin.setImage(request.params.productId as number, filePath, who)),
-  );
+  pictureRoute("product", (id, filePath, who) => services.productAdmin.setImage(id, filePath, who));
 
   app.post(
     "/manage/products/:productId/prices/preview",
