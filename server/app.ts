@@ -26,6 +26,7 @@ import { createServices } from "./services";
 import { pagesShowing } from "./services/catalogue-service";
 import { CATALOGUE_URL } from "./api/catalogue/routes";
 import { startDebrisSweeper, type DebrisPlace } from "./services/debris-sweep";
+import { postgresRateLimitStore, sweepRateLimits } from "./plugins/rate-limit-store";
 import { createDirectRoutes, type DirectRoutes } from "./direct-routes";
 import { COMPRESS_THRESHOLD_BYTES, createResponseCache, type ResponseCache } from "./response-cache";
 import { registerSsr, type SsrSource } from "./ssr";
@@ -36,6 +37,8 @@ import { registerStatic } from "./static";
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 /** Catalogue pages (about a hundred today) plus the catalogue JSON. */
 const MAX_PREPARED_ANSWERS = 500;
+/** Counts whose window has passed are deleted this often (PostgreSQL). */
+const RATE_LIMIT_SWEEP_MS = 10 * 60_000;
 
 export type BuildAppOptions = {
   config: Config;
@@ -139,6 +142,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(compress, { threshold: COMPRESS_THRESHOLD_BYTES, encodings: ["br", "gzip"] });
   await app.register(rateLimit, {
     global: false,
+    // On PostgreSQL every process counts in one table, so N processes allow the limit once between them.
+    ...(options.db.kind === "postgres" ? { store: postgresRateLimitStore(options.db.db) } : {}),
     // Every limit says when to come back, in the shop's words (the error handler keeps Retry-After).
     errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: tooManyRequestsMessage(context.ttl / 1000) }),
   });
@@ -174,6 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   if (options.startBackgroundJobs) {
     let stopSweeper: (() => Promise<void>) | undefined;
+    let rateLimitSweep: NodeJS.Timeout | undefined;
     app.addHook("onReady", async () => {
       services.emailSender.start(5000);
       // Files a killed process left behind: temporary uploads, half-written mail and storage files.
@@ -185,8 +191,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       // On PGlite the data folder's lock makes this the only process: anything from before it started is debris.
       const exclusiveSince = options.db.kind === "pglite" ? new Date(performance.timeOrigin) : undefined;
       stopSweeper = startDebrisSweeper(places, app.log, undefined, { storage: services.storage, db: options.db.db }, exclusiveSince);
+      if (options.db.kind === "postgres") {
+        const db = options.db.db;
+        rateLimitSweep = setInterval(() => void sweepRateLimits(db).catch((error: unknown) => app.log.warn({ err: error }, "rate limit sweep failed")), RATE_LIMIT_SWEEP_MS);
+        rateLimitSweep.unref();
+      }
     });
     app.addHook("onClose", async () => {
+      if (rateLimitSweep) clearInterval(rateLimitSweep);
       await stopSweeper?.();
     });
   }

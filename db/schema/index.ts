@@ -5,3 +5,4 @@ export * from "./email";
 export * from "./meta";
 export * from "./orders";
 export * from "./promotions";
+export * from "./rate-limits";
