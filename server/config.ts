@@ -9,6 +9,10 @@ const configSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  /** Processes serving the shop on this machine (node:cluster, one port). Above 1 needs PostgreSQL. */
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  /** yes: DATA_DIR/files is one folder every process sees (a shared mount), so several may keep files there. */
+  FILES_SHARED: z.enum(["yes", "no"]).default("no"),
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
@@ -56,6 +60,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
+  /** Processes serving the shop on this machine (WORKERS). */
+  workers: number;
   logLevel: string;
   pageCache: boolean;
   directRoutes: boolean;
@@ -86,6 +92,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const c = parsed.data;
+  const problems = severalProcessProblems(c);
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join("\n")}`);
   return {
     env: c.NODE_ENV,
     port: c.PORT,
@@ -93,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
     publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+    workers: c.WORKERS,
     logLevel: c.LOG_LEVEL,
     pageCache: c.PAGE_CACHE === "on",
     directRoutes: c.DIRECT_ROUTES === "on",
@@ -123,4 +132,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       legalName: c.SHOP_LEGAL_NAME,
     },
   };
+}
+
+/**
+ * Several processes (WORKERS above 1) are one shop only on shared engines: PostgreSQL (PGlite belongs to
+ * one process), files every process reads (S3, or a folder declared shared), and one public address for
+ * the links in emails (never one process's port).
+ */
+function severalProcessProblems(c: z.output<typeof configSchema>): string[] {
+  if (c.WORKERS <= 1) return [];
+  const problems: string[] = [];
+  if (!c.DATABASE_URL) problems.push(`WORKERS: ${c.WORKERS} processes need PostgreSQL (set DATABASE_URL); the embedded PGlite database serves one process only`);
+  if (!c.PUBLIC_URL) problems.push("PUBLIC_URL: required when several processes serve the shop, so links in emails carry the shop's address, not a process's port");
+  if (!c.S3_BUCKET && c.FILES_SHARED !== "yes") {
+    problems.push("S3_BUCKET: several processes need shared file storage: set the S3_* settings, or FILES_SHARED=yes if DATA_DIR/files is one folder every process sees");
+  }
+  return problems;
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import cluster from "node:cluster";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -8,6 +9,7 @@ import { seedIfFresh } from "../db/seed/seed";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { startControlSocket } from "./control-socket";
+import { runWorkers } from "./workers";
 import type { SsrSource } from "./ssr";
 
 // server/main.ts in development and build/server-main.js in production both sit one folder below the root.
@@ -40,6 +42,19 @@ function stopDuringStartUp() {
 async function main(): Promise<void> {
   const config = loadConfig();
   fs.mkdirSync(config.dataDir, { recursive: true });
+  if (config.workers > 1 && cluster.isPrimary) {
+    // Migrations and the first seed happen once, here; each worker then finds them done.
+    await runWorkers(config, async () => {
+      if (config.env === "production" && !fs.existsSync(path.join(root, "build", "server", "index.js"))) throw new Error("No build found: run `npm run build` first (npm start does).");
+      const db = await createDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+      try {
+        await seedIfFresh(db.db);
+      } finally {
+        await db.close();
+      }
+    });
+    return;
+  }
   const startUp = stopDuringStartUp();
   const db = await createDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   if (startUp.opened(db)) return;
@@ -134,7 +149,8 @@ async function listen(
       }
     }
   }
-  closeControl = await startControlSocket(app.services, config.dataDir, app.log);
+  // `npm run staff` reaches a PGlite shop through this socket; on PostgreSQL it uses the database itself.
+  if (app.services.db.kind === "pglite") closeControl = await startControlSocket(app.services, config.dataDir, app.log);
   app.log.info(
     { url: config.publicUrl, database: app.services.db.kind, dataDir: config.dataDir, seeded },
     `${config.shop.name} is open at http://localhost:${config.port}`,
