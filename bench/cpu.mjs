@@ -27,6 +27,25 @@ export function cpuSecondsOf(pid) {
   return f ? (Number(f[11]) + Number(f[12])) / TICKS_PER_SECOND : null;
 }
 
+/** CPU seconds of `pid` and of its live child processes, recursively (WORKERS: the primary and its workers). */
+export function cpuSecondsOfTree(pid) {
+  const own = cpuSecondsOf(pid);
+  if (own === null) return null;
+  let total = own;
+  for (const child of childPids(pid)) total += cpuSecondsOfTree(child) ?? 0;
+  return total;
+}
+
+function childPids(pid) {
+  try {
+    return fs
+      .readdirSync(`/proc/${pid}/task`)
+      .flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number));
+  } catch {
+    return [];
+  }
+}
+
 /** CPU seconds of this process's children that have exited and been waited for (cutime + cstime). */
 export function exitedChildrenCpuSeconds() {
   const f = statFields("self");

@@ -157,7 +157,7 @@ export function closeIdleConnections() {
  * and waits for `GET /api/health` → 200. Without `databaseUrl` the shop runs on PGlite: a DATABASE_URL in
  * this process's environment is not passed on.
  */
-export async function startShop(root, { pageCache, directRoutes = "on", databaseUrl, label }) {
+export async function startShop(root, { pageCache, directRoutes = "on", databaseUrl, label, workers = 1 }) {
   const dataDir = makeTempDir(`bench-shop-${label}-`);
   const logFile = path.join(dataDir, "server.log");
   const logFd = fs.openSync(logFile, "w");
@@ -174,6 +174,9 @@ export async function startShop(root, { pageCache, directRoutes = "on", database
   };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  // Several workers (node:cluster) need PostgreSQL and files they all see: one temporary folder here.
+  env.WORKERS = String(workers);
+  if (workers > 1) env.FILES_SHARED = "yes";
   const child = track(
     spawn(process.execPath, [path.join(root, "build", "server-main.js")], { cwd: root, env, stdio: ["ignore", logFd, logFd] }),
   );
@@ -183,7 +186,9 @@ export async function startShop(root, { pageCache, directRoutes = "on", database
     if (!alive(child)) throw new Error(`the shop (${label}) exited during startup (${child.exitCode ?? child.signalCode}):\n${tail(logFile)}`);
     try {
       const res = await request(port, "GET", "/api/health", { timeoutMs: 2_000 });
-      if (res.status === 200) return { child, port, logFile, startupMs: Date.now() - started };
+      // With workers, the first to listen answers first: wait until every one says it is open.
+      const open = (fs.readFileSync(logFile, "utf8").match(/ is open at /g) ?? []).length;
+      if (res.status === 200 && open >= workers) return { child, port, logFile, startupMs: Date.now() - started };
     } catch {
       // not listening yet
     }

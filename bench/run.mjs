@@ -12,7 +12,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { cpuSecondsOf, exitedChildrenCpuSeconds, percentOfCore } from "./cpu.mjs";
+import { cpuSecondsOfTree, exitedChildrenCpuSeconds, percentOfCore } from "./cpu.mjs";
 import { connectIfReachable, createBenchDatabase, DEFAULT_DATABASE_URL, dropBenchDatabase, seedOrders } from "./orders-db.mjs";
 import {
   cleanup,
@@ -166,12 +166,12 @@ async function measureSide(port, pid, target, expectedBytes) {
   const run = (seconds) =>
     runWrk({ url, target, seconds, connections: SETTINGS.connections, threads: SETTINGS.threads, timeoutSeconds: SETTINGS.timeoutSeconds, scriptDir: wrkDir, track });
   await run(SETTINGS.warmupSeconds);
-  const serverBefore = cpuSecondsOf(pid);
+  const serverBefore = cpuSecondsOfTree(pid);
   const wrkBefore = exitedChildrenCpuSeconds();
   const began = process.hrtime.bigint();
   const result = await run(SETTINGS.durationSeconds);
   const wallSeconds = Number(process.hrtime.bigint() - began) / 1e9;
-  const serverAfter = cpuSecondsOf(pid);
+  const serverAfter = cpuSecondsOfTree(pid);
   const wrkAfter = exitedChildrenCpuSeconds();
   const delta = (a, b) => (a === null || b === null ? null : b - a);
   const tolerance = Math.max(SIZE_TOLERANCE.bytes, expectedBytes * SIZE_TOLERANCE.fraction);
@@ -428,6 +428,62 @@ async function phaseOrders(report) {
   }
 }
 
+/** The cases measured with WORKERS=1 and WORKERS=2 on PostgreSQL: cached pages and the price. */
+const WORKER_CASES = [
+  { label: "home, cached", path: "/", encoding: null },
+  { label: `product /product/${PRODUCT_SLUG}, cached`, path: `/product/${PRODUCT_SLUG}`, encoding: null },
+  { label: `product /product/${PRODUCT_SLUG}, cached, br`, path: `/product/${PRODUCT_SLUG}`, encoding: "br" },
+];
+const workersName = (label, workers) => `${label}, WORKERS=${workers}`;
+
+/**
+ * The same cases on one shop process and on two (node:cluster, one port) over one PostgreSQL database,
+ * each beside its raw baseline. Each worker keeps its own page cache, so every page is requested on fresh
+ * connections until both have it; wrk's 32 connections are then shared out between the workers.
+ */
+async function phaseWorkers(report) {
+  const names = [1, 2].flatMap((w) => [...WORKER_CASES.map((c) => workersName(c.label, w)), workersName(PRICE, w)]);
+  if (!names.some(wanted)) return;
+  const adminUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+  const { client: admin, reason } = await connectIfReachable(adminUrl);
+  if (!admin) {
+    console.log(`
+WORKERS=1 against WORKERS=2 skipped: no PostgreSQL reachable at DATABASE_URL (${redactUrl(adminUrl)}): ${reason}`);
+    return;
+  }
+  onCleanup(() => admin.end());
+  const database = await createBenchDatabase(admin, adminUrl);
+  onCleanup(async () => {
+    await dropBenchDatabase(admin, database.name);
+    console.log(`Dropped the bench database ${database.name}.`);
+  });
+  for (const workers of [1, 2]) {
+    console.log(`
+Starting the shop with WORKERS=${workers} (PAGE_CACHE=on, PostgreSQL ${database.name})…`);
+    const shop = await startShop(root, { pageCache: "on", databaseUrl: database.url, label: `workers-${workers}`, workers });
+    noteRebuild(report, `workers ${workers}`);
+    console.log(`  healthy on ${HOST}:${shop.port} after ${shop.startupMs} ms`);
+    try {
+      const phase = `WORKERS=${workers}, postgres`;
+      const cases = [];
+      for (const page of WORKER_CASES) {
+        const headers = page.encoding ? { "accept-encoding": page.encoding } : {};
+        for (let i = 0; i < 4 * workers; i += 1) await request(shop.port, "GET", page.path, { headers: { ...headers, connection: "close" } });
+        const c = { name: workersName(page.label, workers), phase, target: { method: "GET", path: page.path, headers }, expectStatus: 200, expectEncoding: page.encoding };
+        c.captured = await captureFromShop(shop.port, c);
+        if (c.captured.headers["x-cache"] !== "HIT") throw new Error(`${c.name}: not served from the page cache (x-cache: ${c.captured.headers["x-cache"]})`);
+        cases.push(c);
+      }
+      const data = await captureFromShop(shop.port, { name: "catalogue", phase, target: { method: "GET", path: "/api/data", headers: {} }, expectStatus: 200 });
+      cases.push(await priceCase(shop.port, workersName(PRICE, workers), phase, findProductId(JSON.parse(data.body.toString("utf8")), PRODUCT_SLUG)));
+      await measurePhase(report, shop, cases);
+    } finally {
+      closeIdleConnections();
+      await stopChild(shop.child);
+    }
+  }
+}
+
 function redactUrl(url) {
   try {
     const u = new URL(url);
@@ -476,6 +532,7 @@ async function main() {
   await phaseCached(report);
   await phaseUncached(report);
   await phaseOrders(report);
+  await phaseWorkers(report);
 
   report.environment.loadAverageAtEnd = os.loadavg();
   report.wallClockSeconds = Math.round((Date.now() - began) / 1000);

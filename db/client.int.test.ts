@@ -6,7 +6,7 @@ import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDb } from "./client";
 import { seedIfFresh } from "./seed/seed";
-import { postgresAdminUrl, testDatabaseKind } from "../tests/setup/test-database";
+import { postgresAdminUrl, testDatabaseKind, withDatabase } from "../tests/setup/test-database";
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -90,6 +90,28 @@ describe.skipIf(testDatabaseKind() !== "postgres")("createDb on PostgreSQL", () 
       expect(await pid()).not.toBe(first);
     } finally {
       await handle.close();
+    }
+  });
+
+  it("three processes starting at once on an empty database: one migrates, each migration runs once, all start", async () => {
+    const name = `print_shop_migrate_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: postgresAdminUrl() });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = withDatabase(postgresAdminUrl(), name);
+    try {
+      const handles = await Promise.all([1, 2, 3].map(() => createDb({ dataDir: "", databaseUrl: url, onConnectionLost: () => {} })));
+      try {
+        const journal = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "migrations", "meta", "_journal.json"), "utf8")) as { entries: unknown[] };
+        const applied = (await handles[0]!.db.execute(sql`select hash, count(*)::int as n from drizzle.__drizzle_migrations group by hash`)) as unknown as { rows: { n: number }[] };
+        expect(applied.rows).toHaveLength(journal.entries.length);
+        expect(applied.rows.every((row) => row.n === 1)).toBe(true);
+      } finally {
+        await Promise.all(handles.map((h) => h.close()));
+      }
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
     }
   });
 });
