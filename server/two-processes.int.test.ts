@@ -27,7 +27,7 @@ import { buildApp, type App } from "./app";
 import { penceToPounds } from "../domain/money";
 
 const BUCKET = "two-processes";
-type Mail = { to: string[]; messageId: string; subject: string };
+type Mail = { to: string[]; messageId: string; subject: string; raw: string };
 
 async function waitUntil<T>(read: () => Promise<T> | T, done: (value: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -70,6 +70,7 @@ describe.skipIf(testDatabaseKind() !== "postgres")("two processes, one shop", ()
             to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
             messageId: /^message-id:\s*(\S+)/im.exec(raw)?.[1] ?? "",
             subject: /^subject:\s*(.*)$/im.exec(raw)?.[1] ?? "",
+            raw,
           });
           callback();
         });
@@ -190,6 +191,10 @@ describe.skipIf(testDatabaseKind() !== "postgres")("two processes, one shop", ()
     // Both processes' senders run every few seconds: give them time to send a duplicate, if they would.
     await new Promise((resolve) => setTimeout(resolve, 6_000));
     expect(toCustomer()).toHaveLength(1);
+    // Its links carry the shop's public address, never a process's port.
+    const body = toCustomer()[0]!.raw.replace(/=\r?\n/g, "");
+    expect(body).toContain("https://print.example.com/");
+    for (const url of urls) expect(body).not.toContain(new URL(url).host);
     const ids = mails.map((m) => m.messageId);
     expect(new Set(ids).size).toBe(ids.length);
   }, 60_000);
