@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { allocatePence, paymentLineItems, totalMismatchMessage } from "./checkout";
+import { allocatePence, paymentLineItems, PO_NUMBER_MAX, purchaseOrderSchema, totalMismatchMessage } from "./checkout";
 import { orderTotals } from "./totals";
 
 describe("allocatePence", () => {
@@ -58,4 +58,21 @@ describe("paymentLineItems", () => {
 
 it("words a changed total with both figures", () => {
   expect(totalMismatchMessage(12345, 12346)).toBe("The total has changed from £123.45 to £123.46. Please check your basket before paying.");
+});
+
+describe("purchaseOrderSchema", () => {
+  it("keeps a PO number as typed, trimmed and with single spaces; empty or absent is none", () => {
+    expect(purchaseOrderSchema.parse("  PO-2026/0042  ")).toBe("PO-2026/0042");
+    expect(purchaseOrderSchema.parse("ACME   PO #7")).toBe("ACME PO #7");
+    expect(purchaseOrderSchema.parse("")).toBeNull();
+    expect(purchaseOrderSchema.parse("   ")).toBeNull();
+    expect(purchaseOrderSchema.parse(null)).toBeNull();
+    expect(purchaseOrderSchema.parse(undefined)).toBeNull();
+  });
+
+  it("refuses what would not print the same everywhere, naming the rule", () => {
+    expect(purchaseOrderSchema.safeParse("PO<script>").error?.issues[0]?.message).toBe("The purchase-order number may contain letters, digits, spaces and / - . _ # only");
+    expect(purchaseOrderSchema.safeParse("P".repeat(PO_NUMBER_MAX + 1)).error?.issues[0]?.message).toBe(`The purchase-order number must be at most ${PO_NUMBER_MAX} characters`);
+    expect(purchaseOrderSchema.safeParse(42).success).toBe(false);
+  });
 });

@@ -29,6 +29,21 @@ export const CHECKOUT_MESSAGES = {
 /** The payment page's 'Cancel and go back' link: the address step, told why the customer is back. */
 export const PAYMENT_CANCELLED_PATH = "/checkout/address-and-delivery?payment=cancelled";
 
+/** Purchase-order numbers are at most this long (the common limit of accounting systems' reference fields). */
+export const PO_NUMBER_MAX = 35;
+
+/**
+ * A business buyer's purchase-order number, optional: letters, digits, spaces and / - . _ # only, so
+ * it prints the same on the invoice, the packing slip and the buyer's own books. Empty is none.
+ */
+export const purchaseOrderSchema = z
+  .string({ error: "The purchase-order number must be text" })
+  .trim()
+  .max(PO_NUMBER_MAX, `The purchase-order number must be at most ${PO_NUMBER_MAX} characters`)
+  .regex(/^[A-Za-z0-9 /\-._#]*$/, "The purchase-order number may contain letters, digits, spaces and / - . _ # only")
+  .nullish()
+  .transform((value) => (value ? value.replace(/\s+/g, " ") : null));
+
 export function totalMismatchMessage(clientPence: number, serverPence: number): string {
   return `The total has changed from ${formatPence(clientPence)} to ${formatPence(serverPence)}. Please check your basket before paying.`;
 }

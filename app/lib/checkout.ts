@@ -34,6 +34,7 @@ export function createCheckoutSession(
   userId: string,
   email: string | undefined,
   blindShipping: ApiBody<"POST /api/stripe/create-checkout-session">["blindShipping"] = null,
+  poNumber: string | null = null,
 ) {
   return api("POST /api/stripe/create-checkout-session", {
     auth: true,
@@ -44,6 +45,7 @@ export function createCheckoutSession(
       lines: basketLines(basket),
       promoCode: basket.promoCode,
       blindShipping,
+      poNumber,
     },
   });
 }

@@ -55,6 +55,8 @@ export const checkouts = pgTable(
     billing: jsonb("billing").$type<SavedAddress>().notNull(),
     delivery: jsonb("delivery").$type<SavedAddress>().notNull(),
     blindShipping: jsonb("blind_shipping").$type<BlindShipping | null>(),
+    /** The buyer's purchase-order number, as typed (domain/checkout.ts: purchaseOrderSchema). */
+    poNumber: text("po_number"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     orderGroupId: integer("order_group_id"),
@@ -97,6 +99,8 @@ export const orderGroups = pgTable(
     billing: jsonb("billing").$type<SavedAddress>().notNull(),
     delivery: jsonb("delivery").$type<SavedAddress>().notNull(),
     blindShipping: jsonb("blind_shipping").$type<BlindShipping | null>(),
+    /** The buyer's purchase-order number: on the order, the VAT invoice, the packing slip and the staff job. */
+    poNumber: text("po_number"),
     deliveryDate: date("delivery_date", { mode: "string" }).notNull(),
     invoiceNumber: integer("invoice_number"),
     carrier: text("carrier"),

@@ -24,6 +24,8 @@ export type InvoiceData = {
   invoiceDate: string;
   /** The order group id as the customer knows it. */
   orderRef: string;
+  /** The buyer's purchase-order number, when they gave one. */
+  poNumber?: string | null;
   paymentMethod: string;
   /** ISO date. */
   paidOn?: string;
@@ -145,6 +147,7 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Uint8Array> {
     ["Invoice number", data.invoiceNumber],
     ["Invoice date", invoiceDate],
     ["Order reference", data.orderRef],
+    ...(data.poNumber ? ([["Your PO number", data.poNumber]] as [string, string][]) : []),
     ["Payment method", data.paymentMethod],
     ...(paidOn ? ([["Paid on", paidOn]] as [string, string][]) : []),
   ];

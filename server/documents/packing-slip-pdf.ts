@@ -13,6 +13,8 @@ export type PackingSlipData = {
   sender: { name: string; address: PostalAddress };
   shipTo: PostalAddress & { phone?: string };
   orderRef: string;
+  /** The buyer's purchase-order number, so goods-in can match the parcel to their order. */
+  poNumber?: string | null;
   /** ISO date. */
   dispatchDate?: string;
   items: PackingSlipItem[];
@@ -72,6 +74,7 @@ export async function renderPackingSlipPdf(data: PackingSlipData): Promise<Uint8
   const FACT_VALUE_X = LEFT + 70;
   const facts: [string, string][] = [
     ["Order ref", data.orderRef],
+    ...(data.poNumber ? ([["PO number", data.poNumber]] as [string, string][]) : []),
     ...(dispatchDate ? ([["Dispatched", dispatchDate]] as [string, string][]) : []),
   ];
   for (const [name, value] of facts) {

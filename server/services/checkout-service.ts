@@ -45,6 +45,8 @@ export type StartCheckoutInput = {
   billing?: SavedAddress | null | undefined;
   delivery?: SavedAddress | null | undefined;
   blindShipping?: BlindShipping | null | undefined;
+  /** Already checked at the edge (purchaseOrderSchema). */
+  poNumber?: string | null | undefined;
 };
 
 export type StartCheckoutResult =
@@ -220,6 +222,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
         billing,
         delivery,
         blindShipping: input.blindShipping ?? null,
+        poNumber: input.poNumber ?? null,
         expiresAt: new Date(now.getTime() + CHECKOUT_MINUTES * 60_000),
       });
       return { ok: true as const, superseded: superseded.map((s) => s.providerSessionId).filter((id): id is string => id !== null) };
@@ -279,6 +282,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
           billing: checkout.billing,
           delivery: checkout.delivery,
           blindShipping: checkout.blindShipping,
+          poNumber: checkout.poNumber,
           deliveryDate: orderDeliveryDate(checkout.lines),
         })
         .onConflictDoNothing({ target: orderGroups.checkoutId })

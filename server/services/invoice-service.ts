@@ -32,6 +32,7 @@ export function invoiceData(group: OrderGroupDetail, shop: ShopDetails): Invoice
     invoiceNumber,
     invoiceDate: date,
     orderRef: String(group.id),
+    poNumber: group.poNumber,
     paymentMethod: group.paymentMethod === "card" ? cardSummary(group.cardBrand, group.cardLast4) : group.paymentMethod,
     paidOn: date,
     billTo: {

@@ -298,6 +298,7 @@ export function createProductionService(deps: ProductionDeps): ProductionService
           : { name: shop.name, address: shopAddress(shop) },
         shipTo: postal(group.delivery),
         orderRef: String(group.id),
+        poNumber: group.poNumber,
         ...(group.dispatchedAt ? { dispatchDate: ukDateParts(group.dispatchedAt).isoDate } : {}),
         items: group.items.map((item) => ({
           description: item.productName,

@@ -137,7 +137,7 @@ test.describe("checkout as a guest", () => {
 });
 
 test.describe("checkout signed in", () => {
-  test("'Cancel and go back' on the payment page returns to the address step with everything kept", async ({ page }) => {
+  test("'Cancel and go back' on the payment page returns to the address step with everything kept; the PO number reaches the order", async ({ page }) => {
     await addToBasket(page, { slug: "pvc-banner" });
     await visit(page, "/checkout/address-and-delivery");
     await fillGuestContact(page, `cancel.${Date.now()}@example.com`);
@@ -152,7 +152,11 @@ test.describe("checkout signed in", () => {
     await returns.getByLabel("Address 1").fill("1 Mill Lane");
     await returns.getByLabel("Town").fill("York");
     await returns.getByLabel("Postcode").fill("YO1 7HH");
+    await page.getByLabel("Purchase-order number (optional)").fill("BSS <77>");
     await page.getByLabel(/I accept the/).check();
+    await page.getByRole("button", { name: "Proceed to Payment" }).click();
+    await expect(page.getByText("The purchase-order number may contain letters, digits, spaces and / - . _ # only")).toBeVisible();
+    await page.getByLabel("Purchase-order number (optional)").fill("BSS-PO 77/2026");
     await page.getByRole("button", { name: "Proceed to Payment" }).click();
 
     await expect(page.getByText("Test payment – no real card is charged")).toBeVisible();
@@ -165,8 +169,13 @@ test.describe("checkout signed in", () => {
     await expect(page.getByLabel("Sender name")).toHaveValue("Bright Side Signs");
     await expect(returns.getByLabel("Town")).toHaveValue("York");
     await expect(page.getByLabel(/I accept the/)).toBeChecked();
+    await expect(page.getByLabel("Purchase-order number (optional)")).toHaveValue("BSS-PO 77/2026");
     await page.getByRole("button", { name: "Proceed to Payment" }).click();
-    await expect(page.getByText("Test payment – no real card is charged")).toBeVisible();
+    await payWithCard(page, CARD.number);
+    await expect(page.getByText("Your payment was successful.")).toBeVisible();
+    await visit(page, "/my-account/orders");
+    await page.getByRole("link", { name: /^View order \d+$/ }).first().click();
+    await expect(page.getByTestId("po-number")).toHaveText("BSS-PO 77/2026");
   });
 
   test("skips express checkout, prefills saved addresses, and a declined card lands on /checkout/failed with the basket intact", async ({ page, baseURL }) => {

@@ -59,14 +59,14 @@ export async function startCheckout(
   app: FastifyInstance,
   customer: TestCustomer,
   lines: CheckoutLineRequest[],
-  options: { promoCode?: string; promoBasisPoints?: PromoOff; totalPence?: number } = {},
+  options: { promoCode?: string; promoBasisPoints?: PromoOff; totalPence?: number; poNumber?: string } = {},
 ) {
   const totalPence = options.totalPence ?? (await expectedTotalPence(app, lines, options.promoBasisPoints ?? 0));
   return app.inject({
     method: "POST",
     url: "/api/stripe/create-checkout-session",
     headers: customer.auth,
-    payload: { email: customer.email, userId: customer.userId, Total: penceToPounds(totalPence), lines, promoCode: options.promoCode ?? null },
+    payload: { email: customer.email, userId: customer.userId, Total: penceToPounds(totalPence), lines, promoCode: options.promoCode ?? null, ...(options.poNumber !== undefined ? { poNumber: options.poNumber } : {}) },
     remoteAddress: testClientAddress(),
   });
 }
@@ -74,7 +74,7 @@ export async function startCheckout(
 export const sessionIdOf = (url: string) => /cs_test_[A-Za-z0-9]+/.exec(url)![0];
 
 /** Starts a checkout and pays it on the built-in test processor, without the customer's return. */
-export async function payWithTestCard(app: FastifyInstance, customer: TestCustomer, lines: CheckoutLineRequest[], options: { promoCode?: string; promoBasisPoints?: PromoOff } = {}) {
+export async function payWithTestCard(app: FastifyInstance, customer: TestCustomer, lines: CheckoutLineRequest[], options: { promoCode?: string; promoBasisPoints?: PromoOff; poNumber?: string } = {}) {
   const res = await startCheckout(app, customer, lines, options);
   expect(res.statusCode, res.body).toBe(200);
   const { url, checkout_id: checkoutId } = res.json() as { url: string; checkout_id: string };

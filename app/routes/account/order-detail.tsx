@@ -166,6 +166,11 @@ export default function OrderDetailPage() {
               by {group.payment_method === "card" ? cardSummary(group.card_brand, group.card_last4) : group.payment_method}
             </span>
           </p>
+          {group.po_number ? (
+            <p className="mt-2 text-sm">
+              Your PO number <strong data-testid="po-number">{group.po_number}</strong>
+            </p>
+          ) : null}
           <dl className="mt-3 space-y-1 text-sm">
             <Row label="Sub Total" value={formatPence(group.sub_total_pence)} />
             {group.promo_discount_pence > 0 ? <Row label={`Promo Discount${group.promo_code ? ` (${group.promo_code})` : ""}`} value={`-${formatPence(group.promo_discount_pence)}`} /> : null}

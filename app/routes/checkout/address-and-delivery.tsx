@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { TITLES } from "../../../domain/account";
 import { ADDRESS_MESSAGES } from "../../../domain/address";
-import { CHECKOUT_MESSAGES } from "../../../domain/checkout";
+import { CHECKOUT_MESSAGES, PO_NUMBER_MAX } from "../../../domain/checkout";
 import { formatPence } from "../../../domain/format";
 import { AddressFields } from "../../components/address-fields";
 import { CheckoutSteps } from "../../components/checkout-steps";
@@ -137,6 +137,17 @@ export default function AddressAndDeliveryPage() {
 
           <fieldset className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
             <legend className="px-1 text-lg font-bold">Trade and white-label</legend>
+            <TextField
+              label="Purchase-order number (optional)"
+              name="poNumber"
+              hint="Printed on your VAT invoice and packing slip"
+              autoComplete="off"
+              maxLength={PO_NUMBER_MAX}
+              value={form.poNumber}
+              error={form.errors.poNumber}
+              onChange={(e) => form.setPoNumber(e.target.value)}
+              className="mb-4 max-w-sm"
+            />
             <label className="flex items-center gap-2 text-sm font-medium">
               <input type="checkbox" className="h-5 w-5 accent-brand-700" checked={form.shipUnbranded} onChange={(e) => form.setShipUnbranded(e.target.checked)} />
               Ship unbranded

@@ -9,7 +9,7 @@ import { useBasket } from "../../lib/basket";
 import { basketTotals, createCheckoutSession } from "../../lib/checkout";
 import { useHydrated } from "../../lib/use-hydrated";
 import type { Route } from "./+types/payment";
-import { recalledBlindShipping } from "./use-address-form";
+import { recalledBlindShipping, recalledPoNumber } from "./use-address-form";
 
 export const meta: Route.MetaFunction = () => [{ title: "Payment | Printwise Trade Print" }, { name: "robots", content: "noindex" }];
 
@@ -32,7 +32,7 @@ export default function PaymentPage() {
       return;
     }
     try {
-      const answer = await createCheckoutSession(basket, userId, undefined, recalledBlindShipping());
+      const answer = await createCheckoutSession(basket, userId, undefined, recalledBlindShipping(), recalledPoNumber());
       if (!answer.url) throw new Error("no url");
       window.location.assign(answer.url);
     } catch (error) {

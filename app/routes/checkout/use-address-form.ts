@@ -14,6 +14,7 @@ import {
   type SavedAddress,
 } from "../../../domain/address";
 import type { AddressValues } from "../../components/address-fields";
+import { purchaseOrderSchema } from "../../../domain/checkout";
 import { fetchAddresses, login, saveAddresses, signup } from "../../lib/account-api";
 import { ApiResponseError } from "../../lib/api-client";
 import { storeSession, userIdStore } from "../../lib/auth";
@@ -22,15 +23,18 @@ export type BlindShippingRequest = { senderName: string; returnAddress: SavedAdd
 export const BLIND_SENDER_REQUIRED = "Sender name is required";
 const BLIND_KEY = "checkoutBlindShipping";
 const TERMS_KEY = "checkoutTermsAccepted";
+const PO_KEY = "checkoutPoNumber";
 
 /**
  * The address step hands the unbranded-shipping choice to the payment step (this tab only), and keeps
  * it with the terms tick for a customer who cancels the payment page and comes back to change something.
  */
-function rememberStep(blind: BlindShippingRequest | null): void {
+function rememberStep(blind: BlindShippingRequest | null, poNumber: string | null): void {
   try {
     if (blind) window.sessionStorage.setItem(BLIND_KEY, JSON.stringify(blind));
     else window.sessionStorage.removeItem(BLIND_KEY);
+    if (poNumber) window.sessionStorage.setItem(PO_KEY, poNumber);
+    else window.sessionStorage.removeItem(PO_KEY);
     window.sessionStorage.setItem(TERMS_KEY, "1");
   } catch {
     // storage blocked: the order ships branded
@@ -42,6 +46,15 @@ function recalledTerms(): boolean {
     return window.sessionStorage.getItem(TERMS_KEY) === "1";
   } catch {
     return false;
+  }
+}
+
+/** The purchase-order number given on the address step (this tab only), or null. */
+export function recalledPoNumber(): string | null {
+  try {
+    return window.sessionStorage.getItem(PO_KEY) || null;
+  } catch {
+    return null;
   }
 }
 
@@ -81,6 +94,8 @@ export function useAddressForm({ guest, hydrated }: { guest: boolean; hydrated: 
   const [shipUnbranded, setShipUnbranded] = useState(false);
   const [senderName, setSenderName] = useState("");
   const [returnAddress, setReturnAddress] = useState<AddressValues>(toValues(null));
+  // A business buyer's purchase-order number, printed on the invoice and the packing slip.
+  const [poNumber, setPoNumber] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState<{ billing: SavedAddress | null; delivery: SavedAddress | null; names: { first: string; last: string } } | null>(null);
   const [loading, setLoading] = useState(false);
@@ -96,6 +111,7 @@ export function useAddressForm({ guest, hydrated }: { guest: boolean; hydrated: 
       setReturnAddress(toValues(blind.returnAddress));
     }
     if (recalledTerms()) setTerms(true);
+    setPoNumber(recalledPoNumber() ?? "");
   }, [hydrated]);
 
   // A signed-in customer's saved addresses prefill the form.
@@ -122,7 +138,7 @@ export function useAddressForm({ guest, hydrated }: { guest: boolean; hydrated: 
   }, [hydrated, guest]);
 
   /** Every problem at once, keyed `contact.x`, `billing.x`, `delivery.x` or `terms`. */
-  function validate(): { errors: Record<string, string>; billing?: SavedAddress; delivery?: SavedAddress; blind: BlindShippingRequest | null } {
+  function validate(): { errors: Record<string, string>; billing?: SavedAddress; delivery?: SavedAddress; blind: BlindShippingRequest | null; poNumber: string | null } {
     const found: Record<string, string> = {};
     if (guest) collect("contact", guestContactSchema.safeParse(contact), found);
     const billingResult = billingAddressSchema.safeParse(billing);
@@ -147,7 +163,9 @@ export function useAddressForm({ guest, hydrated }: { guest: boolean; hydrated: 
       collect("return", returnResult, found);
       if (returnResult.success && senderName.trim() !== "") blind = { senderName: senderName.trim(), returnAddress: returnResult.data };
     }
-    return { errors: found, billing: billingResult.success ? billingResult.data : undefined, delivery: deliveryAddress, blind };
+    const po = purchaseOrderSchema.safeParse(poNumber);
+    if (!po.success) found.poNumber = po.error.issues[0]?.message ?? "Check the purchase-order number";
+    return { errors: found, billing: billingResult.success ? billingResult.data : undefined, delivery: deliveryAddress, blind, poNumber: po.success ? po.data : null };
   }
 
   async function createGuestAccount(): Promise<SubmitOutcome> {
@@ -199,7 +217,7 @@ export function useAddressForm({ guest, hydrated }: { guest: boolean; hydrated: 
     });
     // validate reads exactly these values
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [submitted, contact, billing, delivery, sameAsBilling, terms, shipUnbranded, senderName, returnAddress]);
+  }, [submitted, contact, billing, delivery, sameAsBilling, terms, shipUnbranded, senderName, returnAddress, poNumber]);
 
   async function submit(): Promise<SubmitOutcome> {
     setSubmitted(true);
@@ -231,11 +249,13 @@ export function useAddressForm({ guest, hydrated }: { guest: boolean; hydrated: 
         return { ok: false, message: ADDRESS_MESSAGES.networkError };
       }
     }
-    rememberStep(checked.blind);
+    rememberStep(checked.blind, checked.poNumber);
     return { ok: true };
   }
 
   return {
+    poNumber,
+    setPoNumber,
     shipUnbranded,
     setShipUnbranded,
     senderName,

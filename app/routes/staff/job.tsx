@@ -59,6 +59,11 @@ export default function StaffJobPage() {
             Dispatch by <strong>{formatDeliveryDate(lastDispatchDay(job.delivery_date))}</strong> (customer expects it {formatDeliveryDate(job.delivery_date)}) ·{" "}
             {job.products.length} item{job.products.length === 1 ? "" : "s"} · customer {job.customer.firstname} {job.customer.lastname}, {job.customer.telephone},{" "}
             {job.customer.email}
+            {job.po_number ? (
+              <>
+                {" "}· customer&apos;s PO <strong data-testid="po-number" className="whitespace-nowrap">{job.po_number}</strong>
+              </>
+            ) : null}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">

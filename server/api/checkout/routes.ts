@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { billingAddressSchema, deliveryAddressSchema } from "../../../domain/address";
-import { CHECKOUT_MESSAGES, checkoutLineRequestSchema, MAX_ORDER_POUNDS } from "../../../domain/checkout";
+import { CHECKOUT_MESSAGES, checkoutLineRequestSchema, MAX_ORDER_POUNDS, purchaseOrderSchema } from "../../../domain/checkout";
 import { penceToPounds } from "../../../domain/money";
 import { WebhookSignatureError } from "../../integrations/payments/payment-provider";
 import { isOwnId, requireUser } from "../../plugins/auth";
@@ -24,6 +24,8 @@ export const createSessionBody = z.object({
   promoCode: z.string().max(64).nullable().optional(),
   billing: billingAddressSchema.nullable().optional(),
   delivery: deliveryAddressSchema.nullable().optional(),
+  /** The buyer's purchase-order number (optional): printed on the order, the VAT invoice, the packing slip and the job. */
+  poNumber: purchaseOrderSchema,
   blindShipping: z
     .object({ senderName: z.string().trim().min(1, "Sender name is required").max(100), returnAddress: billingAddressSchema })
     .nullable()
@@ -67,6 +69,7 @@ export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
         blindShipping: body.blindShipping
           ? { senderName: body.blindShipping.senderName, returnAddress: body.blindShipping.returnAddress }
           : null,
+        poNumber: body.poNumber,
       });
       if (!result.ok) {
         return sendFailure(reply, result, result.serverTotalPence !== undefined ? { amount_total: result.serverTotalPence } : {});

@@ -74,6 +74,8 @@ export const orderGroupSchema = z.object({
   delivery_address: z.object({ address1: z.string(), address2: z.string(), town: z.string(), city: z.string(), county: z.string(), postcode: z.string(), country: z.string() }),
   sub_total_pence: z.number().int(),
   promo_code: z.string().nullable(),
+  /** The buyer's purchase-order number, if they gave one at checkout. */
+  po_number: z.string().nullable(),
   promo_discount_pence: z.number().int(),
   delivery_pence: z.number().int(),
   vat_pence: z.number().int(),
@@ -134,6 +136,7 @@ export function orderGroupView(group: OrderGroupDetail) {
     delivery_address: { address1: d.address1, address2: d.address2, town: d.town, city: d.town, county: d.county, postcode: d.postcode, country: d.country },
     sub_total_pence: group.subTotalPence,
     promo_code: group.promoCode,
+    po_number: group.poNumber,
     promo_discount_pence: group.promoDiscountPence,
     delivery_pence: group.deliveryPence,
     vat_pence: group.vatPence,
