@@ -37,6 +37,7 @@ export default [
     route("promotions", "routes/staff/promotions.tsx"),
     route("team", "routes/staff/team.tsx"),
     route("audit", "routes/staff/audit.tsx"),
+    route("reports", "routes/staff/reports.tsx"),
   ]),
   route("product/:slug", "routes/product.tsx"),
   route("category/:subcategoryId/:subcategorySlug", "routes/subcategory.tsx"),

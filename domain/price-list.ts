@@ -5,6 +5,7 @@ import { penceToPoundsText, poundsTextToPence } from "./money";
 import type { PriceInputs } from "./price-inputs";
 import { priceInputsProblem, priceInputsSchema } from "./price-inputs";
 import { formatTiers, parseTiers } from "./quantity-tiers";
+import { csvCell } from "./csv";
 
 export const PRICE_LIST_COLUMNS = [
   "product_slug",
@@ -44,11 +45,6 @@ function basisPointsToCsvPercent(basisPoints: number): string {
   return String(basisPoints / 100);
 }
 
-function csvCell(value: string): string {
-  // A cell a spreadsheet would run as a formula is written as text (leading apostrophe), and read back without it.
-  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 /** The whole price list: a header, then each product's row followed by its options' rows. CRLF line ends. */
 export function encodePriceList(products: PriceListProduct[]): string {

@@ -37,6 +37,12 @@ export const fetchPromotions = (signal?: AbortSignal) => api("GET /api/manage/pr
 export const createPromotion = (form: PromotionForm) => api("POST /api/manage/promotions", { body: form, auth: true });
 export const updatePromotion = (promotionId: number, form: PromotionForm) => api("PUT /api/manage/promotions/:promotionId", { params: { promotionId }, body: form, auth: true });
 
+export type SalesReport = ApiAnswer<"GET /api/manage/reports/sales">;
+export type SalesQuery = { from: string; to: string; by: "day" | "month" | "quarter" };
+export const fetchSalesReport = (query: SalesQuery, signal?: AbortSignal) => api("GET /api/manage/reports/sales", { query, auth: true, signal });
+export const downloadSalesReport = (query: SalesQuery) =>
+  openPrivateFile(`/api/manage/reports/sales.csv?${new URLSearchParams(query).toString()}`, `sales-${query.from}-to-${query.to}-by-${query.by}.csv`);
+
 export const fetchAudit = (before: number | null, signal?: AbortSignal) => api("GET /api/manage/audit", { query: { before }, auth: true, signal });
 
 export const fetchStaff = (signal?: AbortSignal) => api("GET /api/manage/staff", { auth: true, signal });

@@ -35,6 +35,7 @@ import {
   staffInvitedAnswer,
   staffListAnswer,
 } from "./back-office/routes";
+import { salesReportAnswer } from "./back-office/report-routes";
 import { catalogueAnswer } from "./catalogue/routes";
 import { checkoutSessionAnswer, createSessionBody, orderCreatedAnswer, paymentSessionAnswer } from "./checkout/routes";
 import { contactSentAnswer } from "./contact/routes";
@@ -104,6 +105,7 @@ export const API_CONTRACT = {
   "POST /api/manage/promotions": { answer: promotionAnswer, body: promotionFormSchema },
   "PUT /api/manage/promotions/:promotionId": { answer: promotionAnswer, body: promotionFormSchema },
   "GET /api/manage/audit": { answer: auditAnswer },
+  "GET /api/manage/reports/sales": { answer: salesReportAnswer },
   "GET /api/manage/staff": { answer: staffListAnswer },
   "POST /api/manage/staff": { answer: staffInvitedAnswer, body: staffInviteBody },
 } as const satisfies Record<string, Entry>;

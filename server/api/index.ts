@@ -3,6 +3,7 @@ import { refuseControlCharactersIn } from "../front-door/input";
 import { accountRoutes } from "./accounts/routes";
 import { addressRoutes } from "./address/routes";
 import { artworkRoutes } from "./artwork/routes";
+import { reportRoutes } from "./back-office/report-routes";
 import { backOfficeRoutes } from "./back-office/routes";
 import { catalogueRoutes } from "./catalogue/routes";
 import { checkoutRoutes } from "./checkout/routes";
@@ -34,4 +35,5 @@ async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(artworkRoutes);
   await app.register(staffRoutes);
   await app.register(backOfficeRoutes);
+  await app.register(reportRoutes);
 }

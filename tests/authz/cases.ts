@@ -309,6 +309,8 @@ export const AUTHZ_CASES: Record<string, AuthzCase> = {
     request: (fx) => ({ method: "PUT", url: `/api/manage/promotions/${fx.promotionId}`, payload: { ...promotionForm(randomCode()), paused: true } }),
   },
   "GET /api/manage/audit": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/audit" }) },
+  "GET /api/manage/reports/sales": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/reports/sales?from=2026-01-01&to=2026-12-31&by=quarter" }) },
+  "GET /api/manage/reports/sales.csv": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/reports/sales.csv?from=2026-01-01&to=2026-12-31" }) },
   "GET /api/manage/staff": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/staff" }) },
   "POST /api/manage/staff": { scope: "manager", ok: 200, request: () => ({ method: "POST", url: "/api/manage/staff", payload: { email: randomEmail(), role: "staff" } }) },
 };

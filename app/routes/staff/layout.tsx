@@ -75,6 +75,9 @@ function ConsoleHeader({ name, manager = false }: { name?: string; manager?: boo
               <NavLink to="/staff/promotions" className={tab}>
                 Promotions
               </NavLink>
+              <NavLink to="/staff/reports" className={tab}>
+                Reports
+              </NavLink>
               <NavLink to="/staff/team" className={tab}>
                 Team
               </NavLink>

@@ -1,0 +1,74 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { parseCsv } from "./price-list";
+import { periodOf, quarterOf, salesReport, salesReportCsv, type InvoicedSale } from "./sales-report";
+import { orderTotals } from "./totals";
+
+/** An invoice as checkout makes one: lines, a promo, the one totals rule. */
+const saleArb = fc
+  .record({
+    day: fc.integer({ min: 0, max: 400 }),
+    lines: fc.array(fc.record({ productId: fc.integer({ min: 1, max: 6 }), quantity: fc.integer({ min: 1, max: 50 }), linePence: fc.integer({ min: 0, max: 500_000 }) }), { minLength: 1, maxLength: 5 }),
+    promo: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 10_000 }), fc.record({ amountPence: fc.integer({ min: 1, max: 20_000 }) })),
+    method: fc.constantFrom("card", "account"),
+  })
+  .map(({ day, lines, promo, method }): InvoicedSale => {
+    const totals = orderTotals(lines.map((l) => l.linePence), promo);
+    const date = new Date(Date.UTC(2026, 0, 1 + day)).toISOString().slice(0, 10);
+    return {
+      invoiceNumber: `INV-${day}`,
+      invoiceDate: date,
+      paymentMethod: method,
+      ...totals,
+      lines: lines.map((l) => ({ ...l, productName: `Product ${l.productId}` })),
+    };
+  });
+
+describe("salesReport", () => {
+  it("every period, method and the total is the sum of its invoices, to the penny, and the parts add up", () => {
+    fc.assert(
+      fc.property(fc.array(saleArb, { maxLength: 40 }), fc.constantFrom("day" as const, "month" as const, "quarter" as const), (sales, by) => {
+        const report = salesReport(sales, by);
+        const sum = (pick: (s: InvoicedSale) => number) => sales.reduce((a, s) => a + pick(s), 0);
+        expect(report.totals).toEqual({
+          invoices: sales.length,
+          goodsPence: sum((s) => s.subTotalPence),
+          discountsPence: sum((s) => s.promoDiscountPence),
+          deliveryPence: sum((s) => s.deliveryPence),
+          netPence: sum((s) => s.subTotalPence - s.promoDiscountPence + s.deliveryPence),
+          vatPence: sum((s) => s.vatPence),
+          grossPence: sum((s) => s.totalPence),
+        });
+        expect(report.totals.netPence + report.totals.vatPence).toBe(report.totals.grossPence);
+        for (const key of ["invoices", "goodsPence", "vatPence", "grossPence"] as const) {
+          expect(report.periods.reduce((a, p) => a + p[key], 0)).toBe(report.totals[key]);
+          expect(report.paymentMethods.reduce((a, p) => a + p[key], 0)).toBe(report.totals[key]);
+        }
+        for (const period of report.periods) {
+          const own = sales.filter((s) => periodOf(s.invoiceDate, by) === period.period);
+          expect(period.vatPence).toBe(own.reduce((a, s) => a + s.vatPence, 0));
+        }
+        // Products share each invoice's discount exactly: their net goods add up to goods less discounts.
+        expect(report.products.reduce((a, p) => a + p.netGoodsPence, 0)).toBe(report.totals.goodsPence - report.totals.discountsPence);
+      }),
+    );
+  });
+
+  it("names periods by UK date: days, months and calendar quarters", () => {
+    expect(periodOf("2026-11-25", "day")).toBe("2026-11-25");
+    expect(periodOf("2026-11-25", "month")).toBe("2026-11");
+    expect(periodOf("2026-03-31", "quarter")).toBe("2026 Q1");
+    expect(periodOf("2026-04-01", "quarter")).toBe("2026 Q2");
+    expect(quarterOf("2026-11-25")).toEqual({ from: "2026-10-01", to: "2026-12-31" });
+    expect(quarterOf("2028-02-10")).toEqual({ from: "2028-01-01", to: "2028-03-31" });
+  });
+
+  it("writes a CSV whose total row is the report's total, in pounds", () => {
+    const sales = fc.sample(saleArb, { numRuns: 25, seed: 7 });
+    const report = salesReport(sales, "quarter");
+    const rows = parseCsv(salesReportCsv(report, { from: "2026-01-01", to: "2027-02-05" }));
+    expect(rows[0]).toEqual(["Sales from VAT invoices", "2026-01-01 to 2027-02-05", "by quarter"]);
+    const total = rows.find((r) => r[0] === "total")!;
+    expect(total.slice(1)).toEqual([String(report.totals.invoices), ...[report.totals.goodsPence, report.totals.discountsPence, report.totals.deliveryPence, report.totals.netPence, report.totals.vatPence, report.totals.grossPence].map((p) => (p / 100).toFixed(2))]);
+  });
+});

@@ -1,0 +1,134 @@
+// The books: what the shop sold and the VAT it owes, from its VAT invoices only. Every figure is a sum of
+// the invoices' own figures (goods, discounts, delivery, net, VAT, gross), in whole pence, so a period's
+// totals equal the sum of the invoices dated in it, to the penny. Dates are the invoices' UK dates;
+// quarters are calendar quarters (January–March …), the VAT quarters of a business on the standard stagger.
+import { csvRows } from "./csv";
+import { allocatePence } from "./checkout";
+import { penceToPoundsText } from "./money";
+
+export const REPORT_PERIODS = ["day", "month", "quarter"] as const;
+export type ReportPeriod = (typeof REPORT_PERIODS)[number];
+
+/** One VAT invoice as the report reads it (the order group's stored figures and lines). */
+export type InvoicedSale = {
+  invoiceNumber: string;
+  /** The invoice's date, UK (YYYY-MM-DD). */
+  invoiceDate: string;
+  paymentMethod: string;
+  subTotalPence: number;
+  promoDiscountPence: number;
+  deliveryPence: number;
+  vatPence: number;
+  totalPence: number;
+  lines: { productId: number; productName: string; quantity: number; linePence: number }[];
+};
+
+export type SalesFigures = {
+  invoices: number;
+  /** Goods before discounts (the invoices' Sub Totals). */
+  goodsPence: number;
+  discountsPence: number;
+  deliveryPence: number;
+  /** Goods − discounts + delivery: the amount VAT is charged on. */
+  netPence: number;
+  vatPence: number;
+  grossPence: number;
+};
+
+export type ProductSales = { productId: number; productName: string; quantity: number; goodsPence: number; discountsPence: number; netGoodsPence: number };
+
+export type SalesReport = {
+  by: ReportPeriod;
+  periods: (SalesFigures & { period: string })[];
+  paymentMethods: (SalesFigures & { paymentMethod: string })[];
+  /** Goods by product; an invoice's discount is shared over its lines in proportion to their prices. */
+  products: ProductSales[];
+  totals: SalesFigures;
+};
+
+const ZERO: SalesFigures = { invoices: 0, goodsPence: 0, discountsPence: 0, deliveryPence: 0, netPence: 0, vatPence: 0, grossPence: 0 };
+
+/** "2026-11-25", "2026-11" or "2026 Q4" for an invoice dated 2026-11-25. */
+export function periodOf(isoDate: string, by: ReportPeriod): string {
+  if (by === "day") return isoDate;
+  if (by === "month") return isoDate.slice(0, 7);
+  const month = Number(isoDate.slice(5, 7));
+  return `${isoDate.slice(0, 4)} Q${Math.ceil(month / 3)}`;
+}
+
+/** The calendar quarter holding `isoDate`, as its first and last days. */
+export function quarterOf(isoDate: string): { from: string; to: string } {
+  const year = Number(isoDate.slice(0, 4));
+  const first = Math.floor((Number(isoDate.slice(5, 7)) - 1) / 3) * 3 + 1;
+  const last = first + 2;
+  const lastDay = new Date(Date.UTC(year, last, 0)).getUTCDate();
+  return { from: `${year}-${String(first).padStart(2, "0")}-01`, to: `${year}-${String(last).padStart(2, "0")}-${lastDay}` };
+}
+
+function add(into: SalesFigures, sale: InvoicedSale): SalesFigures {
+  return {
+    invoices: into.invoices + 1,
+    goodsPence: into.goodsPence + sale.subTotalPence,
+    discountsPence: into.discountsPence + sale.promoDiscountPence,
+    deliveryPence: into.deliveryPence + sale.deliveryPence,
+    netPence: into.netPence + sale.subTotalPence - sale.promoDiscountPence + sale.deliveryPence,
+    vatPence: into.vatPence + sale.vatPence,
+    grossPence: into.grossPence + sale.totalPence,
+  };
+}
+
+export function salesReport(sales: readonly InvoicedSale[], by: ReportPeriod): SalesReport {
+  const periods = new Map<string, SalesFigures>();
+  const methods = new Map<string, SalesFigures>();
+  const products = new Map<number, ProductSales>();
+  let totals = ZERO;
+  for (const sale of sales) {
+    const period = periodOf(sale.invoiceDate, by);
+    periods.set(period, add(periods.get(period) ?? ZERO, sale));
+    methods.set(sale.paymentMethod, add(methods.get(sale.paymentMethod) ?? ZERO, sale));
+    totals = add(totals, sale);
+    const weights = sale.lines.map((line) => line.linePence);
+    const shares = weights.some((w) => w > 0) ? allocatePence(sale.promoDiscountPence, weights) : weights.map(() => 0);
+    sale.lines.forEach((line, index) => {
+      const was = products.get(line.productId) ?? { productId: line.productId, productName: line.productName, quantity: 0, goodsPence: 0, discountsPence: 0, netGoodsPence: 0 };
+      const discount = shares[index] ?? 0;
+      products.set(line.productId, {
+        ...was,
+        quantity: was.quantity + line.quantity,
+        goodsPence: was.goodsPence + line.linePence,
+        discountsPence: was.discountsPence + discount,
+        netGoodsPence: was.netGoodsPence + line.linePence - discount,
+      });
+    });
+  }
+  return {
+    by,
+    periods: [...periods].sort(([a], [b]) => a.localeCompare(b)).map(([period, figures]) => ({ period, ...figures })),
+    paymentMethods: [...methods].sort(([a], [b]) => a.localeCompare(b)).map(([paymentMethod, figures]) => ({ paymentMethod, ...figures })),
+    products: [...products.values()].sort((a, b) => b.netGoodsPence - a.netGoodsPence || a.productName.localeCompare(b.productName)),
+    totals,
+  };
+}
+
+const FIGURE_HEADINGS = ["invoices", "goods", "discounts", "delivery", "net", "vat", "gross"];
+const figureCells = (f: SalesFigures) => [String(f.invoices), ...[f.goodsPence, f.discountsPence, f.deliveryPence, f.netPence, f.vatPence, f.grossPence].map(penceToPoundsText)];
+
+/**
+ * The report as one CSV for the accountant: periods, the total, payment methods, then products, each
+ * section with its own heading row; amounts in pounds with two decimals.
+ */
+export function salesReportCsv(report: SalesReport, range: { from: string; to: string }): string {
+  return csvRows([
+    ["Sales from VAT invoices", `${range.from} to ${range.to}`, `by ${report.by}`],
+    [],
+    [report.by, ...FIGURE_HEADINGS],
+    ...report.periods.map((p) => [p.period, ...figureCells(p)]),
+    ["total", ...figureCells(report.totals)],
+    [],
+    ["payment method", ...FIGURE_HEADINGS],
+    ...report.paymentMethods.map((m) => [m.paymentMethod, ...figureCells(m)]),
+    [],
+    ["product", "quantity", "goods", "discounts", "net goods"],
+    ...report.products.map((p) => [p.productName, String(p.quantity), penceToPoundsText(p.goodsPence), penceToPoundsText(p.discountsPence), penceToPoundsText(p.netGoodsPence)]),
+  ]);
+}

@@ -1,0 +1,75 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { REPORT_PERIODS, salesReport, salesReportCsv } from "../../../domain/sales-report";
+import { contentDisposition } from "../../front-door/content-disposition";
+import { invoicedSales } from "../../services/back-office/sales";
+import { declare } from "../declare";
+import { replies } from "../schemas";
+
+/** A report covers at most this many days (a year, leap or not). */
+export const MAX_REPORT_DAYS = 366;
+
+const isoDay = (what: string) =>
+  z
+    .string({ error: `${what} is required (YYYY-MM-DD)` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${what} must be a date (YYYY-MM-DD)`)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `${what} is not a real date`);
+
+const daysBetween = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+
+export const salesReportQuery = z
+  .object({ from: isoDay("from"), to: isoDay("to"), by: z.enum(REPORT_PERIODS, { error: "by must be day, month or quarter" }).default("month") })
+  .refine((q) => q.from <= q.to, { message: "to must not be before from", path: ["to"] })
+  .refine((q) => q.from > q.to || daysBetween(q.from, q.to) <= MAX_REPORT_DAYS, { message: `A report covers at most ${MAX_REPORT_DAYS} days`, path: ["to"] });
+
+const figures = {
+  invoices: z.number().int(),
+  goodsPence: z.number().int(),
+  discountsPence: z.number().int(),
+  deliveryPence: z.number().int(),
+  netPence: z.number().int(),
+  vatPence: z.number().int(),
+  grossPence: z.number().int(),
+};
+export const salesReportAnswer = z.object({
+  from: z.string(),
+  to: z.string(),
+  by: z.enum(REPORT_PERIODS),
+  periods: z.array(z.object({ period: z.string(), ...figures })),
+  paymentMethods: z.array(z.object({ paymentMethod: z.string(), ...figures })),
+  products: z.array(z.object({ productId: z.number().int(), productName: z.string(), quantity: z.number().int(), goodsPence: z.number().int(), discountsPence: z.number().int(), netGoodsPence: z.number().int() })),
+  totals: z.object(figures),
+});
+
+/** The books for managers: sales and VAT from the VAT invoices, as JSON and as CSV for the accountant. */
+export async function reportRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.services;
+
+  app.get(
+    "/manage/reports/sales",
+    declare({ auth: "manager", tag: "back office", summary: "Sales from the VAT invoices dated from one UK day to another (at most a year): net, VAT, delivery, discounts and gross by day, month or calendar quarter, by payment method and by product" }, {
+      querystring: salesReportQuery,
+      response: replies({ 200: salesReportAnswer }, 400, 401, 404),
+    }),
+    async (request) => {
+      const { from, to, by } = request.query;
+      return { from, to, ...salesReport(await invoicedSales(db.db, from, to), by) };
+    },
+  );
+
+  app.get(
+    "/manage/reports/sales.csv",
+    declare({ auth: "manager", tag: "back office", summary: "The same sales report as one CSV file: periods and their total, payment methods, products; amounts in pounds" }, {
+      querystring: salesReportQuery,
+      response: replies({ 200: z.string() }, 400, 401, 404),
+    }),
+    async (request, reply) => {
+      const { from, to, by } = request.query;
+      const csv = salesReportCsv(salesReport(await invoicedSales(db.db, from, to), by), { from, to });
+      reply.header("content-disposition", contentDisposition("attachment", `sales-${from}-to-${to}-by-${by}.csv`));
+      return reply.type("text/csv; charset=utf-8").send(csv);
+    },
+  );
+}

@@ -1,0 +1,41 @@
+// The sales report's data: the VAT invoices dated from one UK day to another (order groups with an
+// invoice number), with their lines, read in two queries and summed by domain/sales-report.ts.
+import { and, asc, eq, gte, isNotNull, lt } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { orderGroups, orders } from "../../../db/schema";
+import { ukDateParts, ukWallClockToDate } from "../../../domain/delivery";
+import { invoiceNumberLabel } from "../../../domain/invoice";
+import type { InvoicedSale } from "../../../domain/sales-report";
+
+function nextDay(isoDay: string): string {
+  const date = new Date(`${isoDay}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The invoices dated `from` to `to` (UK days, both included), oldest first. */
+export async function invoicedSales(db: Db, from: string, to: string): Promise<InvoicedSale[]> {
+  const invoicedInRange = and(isNotNull(orderGroups.invoiceNumber), gte(orderGroups.createdAt, ukWallClockToDate(from, 0)), lt(orderGroups.createdAt, ukWallClockToDate(nextDay(to), 0)));
+  const [groups, lines] = await Promise.all([
+    db.select().from(orderGroups).where(invoicedInRange).orderBy(asc(orderGroups.invoiceNumber)),
+    db
+      .select({ orderGroupId: orders.orderGroupId, productId: orders.productId, productName: orders.productName, quantity: orders.quantity, linePence: orders.linePence })
+      .from(orders)
+      .innerJoin(orderGroups, eq(orders.orderGroupId, orderGroups.id))
+      .where(invoicedInRange)
+      .orderBy(asc(orders.orderGroupId), asc(orders.lineNumber)),
+  ]);
+  const linesOf = new Map<number, InvoicedSale["lines"]>();
+  for (const { orderGroupId, ...line } of lines) linesOf.set(orderGroupId, [...(linesOf.get(orderGroupId) ?? []), line]);
+  return groups.map((group) => ({
+    invoiceNumber: invoiceNumberLabel(group.invoiceNumber) ?? "",
+    invoiceDate: ukDateParts(group.createdAt).isoDate,
+    paymentMethod: group.paymentMethod,
+    subTotalPence: group.subTotalPence,
+    promoDiscountPence: group.promoDiscountPence,
+    deliveryPence: group.deliveryPence,
+    vatPence: group.vatPence,
+    totalPence: group.totalPence,
+    lines: linesOf.get(group.id) ?? [],
+  }));
+}
