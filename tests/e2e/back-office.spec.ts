@@ -3,8 +3,8 @@
 // exported and imported. Each test works on products and codes no other test reads.
 import fs from "node:fs";
 import sharp from "sharp";
-import { addToBasket, expect, failedToLoad, test, visit } from "./fixtures";
-import { addStaffMember, signInAsStaff } from "./journeys";
+import { addToBasket, createCustomer, expect, failedToLoad, test, visit } from "./fixtures";
+import { addStaffMember, placePaidOrder, signInAsStaff } from "./journeys";
 
 const PRODUCT = "Mesh Banners";
 
@@ -132,6 +132,23 @@ test.describe("back office", () => {
     await page.getByRole("button", { name: "Apply 1 change" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Applied: 1 product changed." })).toBeVisible();
     expect(oldPrice).toMatch(/^\d+\.\d\d$/);
+  });
+
+  test("a manager reads this quarter's sales and VAT and downloads them as CSV; the CSV's total is the page's", async ({ page, baseURL }) => {
+    const customer = await createCustomer(baseURL!);
+    await placePaidOrder(baseURL!, customer, 4);
+    const manager = await addStaffMember("manager");
+    await signInAsStaff(page, manager.link);
+    await page.getByRole("link", { name: "Reports" }).click();
+    const periods = page.getByRole("table", { name: "Sales by period" });
+    await expect(periods).toBeVisible();
+    const totalRow = periods.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Total" }) });
+    const grossOnPage = (await totalRow.getByRole("cell").last().textContent())!.replace(/[£,]/g, "");
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download CSV" }).click();
+    const csv = fs.readFileSync((await (await downloading).path())!, "utf8");
+    const total = csv.split("\r\n").find((line) => line.startsWith("total,"))!.split(",");
+    expect(total.at(-1)).toBe(grossOnPage);
   });
 
   test("a manager gives a category a new picture and search description, and its page shows them at once", async ({ page }) => {
