@@ -372,24 +372,33 @@ async function phaseUncached(report) {
   }
 }
 
-async function phaseOrders(report) {
-  const firstName = "GET /api/orders/:userId, 1M orders, page 1";
-  const laterName = `GET /api/orders/:userId, 1M orders, page ${ORDER_PAGE}`;
-  if (![firstName, laterName].some(wanted)) return;
+/**
+ * A database made for this run on the PostgreSQL server at DATABASE_URL and dropped when the bench ends;
+ * or, when none answers, why the phase is skipped.
+ */
+async function throwawayDatabase() {
   const adminUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
   const { client: admin, reason } = await connectIfReachable(adminUrl);
-  if (!admin) {
-    const note = `skipped: no PostgreSQL reachable at DATABASE_URL (${redactUrl(adminUrl)}): ${reason}`;
-    console.log(`\nOrder list at a million orders ${note}`);
-    report.orderSeed = { skipped: true, summary: note };
-    return;
-  }
+  if (!admin) return { database: null, skipped: `skipped: no PostgreSQL reachable at DATABASE_URL (${redactUrl(adminUrl)}): ${reason}` };
   onCleanup(() => admin.end());
   const database = await createBenchDatabase(admin, adminUrl);
   onCleanup(async () => {
     await dropBenchDatabase(admin, database.name);
     console.log(`Dropped the bench database ${database.name}.`);
   });
+  return { database, skipped: null };
+}
+
+async function phaseOrders(report) {
+  const firstName = "GET /api/orders/:userId, 1M orders, page 1";
+  const laterName = `GET /api/orders/:userId, 1M orders, page ${ORDER_PAGE}`;
+  if (![firstName, laterName].some(wanted)) return;
+  const { database, skipped } = await throwawayDatabase();
+  if (!database) {
+    console.log(`\nOrder list at a million orders ${skipped}`);
+    report.orderSeed = { skipped: true, summary: skipped };
+    return;
+  }
   console.log(`\nCreated the bench database ${database.name}; starting the shop on it (PAGE_CACHE=on, PostgreSQL) to migrate and seed it…`);
   const shop = await startShop(root, { pageCache: "on", databaseUrl: database.url, label: "postgres" });
   noteRebuild(report, "postgres");
@@ -444,22 +453,13 @@ const workersName = (label, workers) => `${label}, WORKERS=${workers}`;
 async function phaseWorkers(report) {
   const names = [1, 2].flatMap((w) => [...WORKER_CASES.map((c) => workersName(c.label, w)), workersName(PRICE, w)]);
   if (!names.some(wanted)) return;
-  const adminUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
-  const { client: admin, reason } = await connectIfReachable(adminUrl);
-  if (!admin) {
-    console.log(`
-WORKERS=1 against WORKERS=2 skipped: no PostgreSQL reachable at DATABASE_URL (${redactUrl(adminUrl)}): ${reason}`);
+  const { database, skipped } = await throwawayDatabase();
+  if (!database) {
+    console.log(`\nWORKERS=1 against WORKERS=2 ${skipped}`);
     return;
   }
-  onCleanup(() => admin.end());
-  const database = await createBenchDatabase(admin, adminUrl);
-  onCleanup(async () => {
-    await dropBenchDatabase(admin, database.name);
-    console.log(`Dropped the bench database ${database.name}.`);
-  });
   for (const workers of [1, 2]) {
-    console.log(`
-Starting the shop with WORKERS=${workers} (PAGE_CACHE=on, PostgreSQL ${database.name})…`);
+    console.log(`\nStarting the shop with WORKERS=${workers} (PAGE_CACHE=on, PostgreSQL ${database.name})…`);
     const shop = await startShop(root, { pageCache: "on", databaseUrl: database.url, label: `workers-${workers}`, workers });
     noteRebuild(report, `workers ${workers}`);
     console.log(`  healthy on ${HOST}:${shop.port} after ${shop.startupMs} ms`);
