@@ -11,7 +11,7 @@ export const rateLimits = pgTable(
     key: text("key").primaryKey(),
     hits: integer("hits").notNull(),
     resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
-    /** The window it was counted in, in ms (for reading the state back). */
+    /** The window this count runs over, in ms: for whoever reads the table (the shop itself reads `resetAt`). */
     windowMs: bigint("window_ms", { mode: "number" }).notNull(),
   },
   (t) => [index("rate_limits_reset_at_idx").on(t.resetAt)],
