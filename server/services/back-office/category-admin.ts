@@ -1,7 +1,7 @@
-// Managers' categories and subcategories: names, slugs, words, search listing and order. One transaction
-// per save with its audit entry; a category's old slug redirects to its new one (a subcategory's address
-// carries its id, so its old slug is answered by the canonical redirect). Names show in every page's
-// menu: every prepared page is dropped, in every process.
+// Managers' categories and subcategories: names, slugs, words, search listing, order, shown or hidden,
+// and a category's picture. One transaction per save with its audit entry; a category's old slug
+// redirects to its new one (a subcategory's address carries its id, so its old slug is answered by the
+// canonical redirect). Names show in every page's menu: every prepared page is dropped, in every process.
 import { and, asc, eq, ne } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client";
 import { categories, categorySlugRedirects, subcategories } from "../../../db/schema";
