@@ -1,5 +1,8 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+
+/** A file sent with a message (a quote or statement PDF), small enough to keep in the row. */
+export type OutboxAttachment = { fileName: string; contentType: string; contentBase64: string };
 
 /** Every contact-form message as the customer sent it (the emails about it sit in the outbox). */
 export const contactMessages = pgTable("contact_messages", {
@@ -27,6 +30,7 @@ export const emailOutbox = pgTable(
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body").notNull(),
+    attachments: jsonb("attachments").$type<OutboxAttachment[]>().notNull().default(sql`'[]'::jsonb`),
     status: text("status").$type<EmailStatus>().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),

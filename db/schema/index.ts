@@ -6,3 +6,4 @@ export * from "./meta";
 export * from "./orders";
 export * from "./promotions";
 export * from "./rate-limits";
+export * from "./trade";

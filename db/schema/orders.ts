@@ -42,7 +42,8 @@ export const checkouts = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     status: text("status").$type<CheckoutStatus>().notNull().default("pending"),
-    provider: text("provider").$type<"test" | "stripe">().notNull(),
+    /** `account`: paid on a trade account, no card (the row is made paid, with the order). */
+    provider: text("provider").$type<"test" | "stripe" | "account">().notNull(),
     providerSessionId: text("provider_session_id"),
     lines: jsonb("lines").$type<CheckoutLine[]>().notNull(),
     promoCode: text("promo_code"),
@@ -57,6 +58,8 @@ export const checkouts = pgTable(
     blindShipping: jsonb("blind_shipping").$type<BlindShipping | null>(),
     /** The buyer's purchase-order number, as typed (domain/checkout.ts: purchaseOrderSchema). */
     poNumber: text("po_number"),
+    /** The quote whose figures these are (honoured while it is valid). */
+    quoteId: integer("quote_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     orderGroupId: integer("order_group_id"),
@@ -103,6 +106,10 @@ export const orderGroups = pgTable(
     poNumber: text("po_number"),
     deliveryDate: date("delivery_date", { mode: "string" }).notNull(),
     invoiceNumber: integer("invoice_number"),
+    /** On account: the day the invoice falls due (invoice date + the account's terms). Null when paid by card. */
+    dueDate: date("due_date", { mode: "string" }),
+    /** The quote this order was made from, if any. */
+    quoteId: integer("quote_id"),
     carrier: text("carrier"),
     trackingNumber: text("tracking_number"),
     dispatchedAt: timestamp("dispatched_at", { withTimezone: true }),

@@ -37,7 +37,11 @@ import {
 } from "./back-office/routes";
 import { salesReportAnswer } from "./back-office/report-routes";
 import { catalogueAnswer } from "./catalogue/routes";
-import { checkoutSessionAnswer, createSessionBody, orderCreatedAnswer, paymentSessionAnswer } from "./checkout/routes";
+import { checkoutSessionAnswer, createSessionBody, onAccountAnswer, orderCreatedAnswer, paymentSessionAnswer } from "./checkout/routes";
+import { quoteAnswer, quoteCreatedAnswer, quoteFromBasketBody, quoteListAnswer } from "./quotes/routes";
+import { myTradeAccountAnswer, openTradeAccountBody, receivablesAnswer, tradeAccountAnswer, tradeAccountListAnswer, updateTradeAccountBody } from "./trade/routes";
+import { quotePriceSchema } from "../../domain/quote";
+import { accountPaymentSchema } from "../../domain/trade-account";
 import { contactSentAnswer } from "./contact/routes";
 import { attributesAttachedAnswer, groupStatusAnswer, orderListAnswer } from "./orders/routes";
 import { orderGroupSchema } from "./orders/serialise";
@@ -70,6 +74,13 @@ export const API_CONTRACT = {
   "GET /api/stripe/session/:sessionId": { answer: paymentSessionAnswer },
   "POST /api/orders/:clientReference": { answer: orderCreatedAnswer },
   "POST /api/email/send-confirmation": { answer: doneWithMessageAnswer },
+  "POST /api/checkout/on-account": { answer: onAccountAnswer, body: createSessionBody },
+
+  "POST /api/quotes": { answer: quoteCreatedAnswer, body: quoteFromBasketBody },
+  "POST /api/quote-requests": { answer: quoteCreatedAnswer },
+  "GET /api/quotes": { answer: quoteListAnswer },
+  "GET /api/quotes/:quoteId": { answer: quoteAnswer },
+  "GET /api/account/trade-account": { answer: myTradeAccountAnswer },
 
   "GET /api/orders/:userId": { answer: orderListAnswer },
   "GET /api/orders/group/:orderGroupId": { answer: orderGroupSchema },
@@ -107,6 +118,15 @@ export const API_CONTRACT = {
   "GET /api/manage/audit": { answer: auditAnswer },
   "GET /api/manage/reports/sales": { answer: salesReportAnswer },
   "GET /api/manage/staff": { answer: staffListAnswer },
+  "GET /api/manage/quotes": { answer: quoteListAnswer },
+  "GET /api/manage/quotes/:quoteId": { answer: quoteAnswer },
+  "POST /api/manage/quotes/:quoteId/price": { answer: quoteCreatedAnswer, body: quotePriceSchema },
+  "GET /api/manage/trade-accounts": { answer: tradeAccountListAnswer },
+  "POST /api/manage/trade-accounts": { answer: tradeAccountAnswer, body: openTradeAccountBody },
+  "GET /api/manage/trade-accounts/:userId": { answer: tradeAccountAnswer },
+  "PATCH /api/manage/trade-accounts/:userId": { answer: tradeAccountAnswer, body: updateTradeAccountBody },
+  "POST /api/manage/trade-accounts/:userId/payments": { answer: tradeAccountAnswer, body: accountPaymentSchema },
+  "GET /api/manage/reports/receivables": { answer: receivablesAnswer },
   "POST /api/manage/staff": { answer: staffInvitedAnswer, body: staffInviteBody },
 } as const satisfies Record<string, Entry>;
 

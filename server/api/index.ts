@@ -11,6 +11,8 @@ import { contactRoutes } from "./contact/routes";
 import { orderRoutes } from "./orders/routes";
 import { pricingRoutes } from "./pricing/routes";
 import { promotionRoutes } from "./promotions/routes";
+import { quoteRoutes } from "./quotes/routes";
+import { tradeRoutes } from "./trade/routes";
 import { staffRoutes } from "./staff/routes";
 import { systemRoutes } from "./system/routes";
 
@@ -36,4 +38,6 @@ async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(staffRoutes);
   await app.register(backOfficeRoutes);
   await app.register(reportRoutes);
+  await app.register(quoteRoutes);
+  await app.register(tradeRoutes);
 }

@@ -29,6 +29,13 @@ export type InvoiceData = {
   paymentMethod: string;
   /** ISO date. */
   paidOn?: string;
+  /** On account: the ISO date payment is due. */
+  dueOn?: string | null;
+  /**
+   * Another document with the same body (a quotation): its title, its own detail rows in place of the
+   * invoice's, and notes printed under the total.
+   */
+  document?: { title: string; details: [string, string][]; notes: string[] };
   billTo: PostalAddress & { email?: string };
   lines: InvoiceLine[];
   deliveryPence: number;
@@ -105,13 +112,14 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Uint8Array> {
   requireConsistentInvoice(data);
   const invoiceDate = formatUkDate(data.invoiceDate);
   const paidOn = data.paidOn ? formatUkDate(data.paidOn) : undefined;
+  const title = data.document?.title ?? "VAT Invoice";
 
   const { doc, fonts, text, strong, small } = await newDocument(9.5);
   const label: TextStyle = { font: fonts.regular, size: 9.5, color: MUTED };
 
   const flow = new PageFlow(doc, A4, { top: TOP_MARGIN, bottom: BOTTOM_MARGIN }, (f, pageNumber) => {
     if (pageNumber === 1) return;
-    drawLeft(f.page, `VAT Invoice ${data.invoiceNumber} (continued)`, LEFT, f.y - 12, { font: fonts.bold, size: 12 });
+    drawLeft(f.page, `${title} ${data.invoiceNumber} (continued)`, LEFT, f.y - 12, { font: fonts.bold, size: 12 });
     drawRight(f.page, data.seller.name, RIGHT, f.y - 12, text);
     f.y -= CONTINUED_HEADING;
   });
@@ -130,7 +138,7 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Uint8Array> {
       .flatMap((part) => wrapText(text.font, text.size, part, sellerWidth))
       .map((t) => ({ text: t, style: text, height: 12 })),
   ];
-  drawLeft(flow.page, "VAT Invoice", LEFT, flow.y - 22, { font: fonts.bold, size: 22 });
+  drawLeft(flow.page, title, LEFT, flow.y - 22, { font: fonts.bold, size: 22 });
   const sellerBottom = drawLines(flow, sellerLines, RIGHT_COLUMN, flow.y);
   flow.y = Math.min(flow.y - 34, sellerBottom) - 18;
 
@@ -143,13 +151,14 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Uint8Array> {
       .flatMap((part) => wrapText(text.font, text.size, part, billToWidth))
       .map((t) => ({ text: t, style: text, height: 12 })),
   ];
-  const details: [string, string][] = [
+  const details: [string, string][] = data.document?.details ?? [
     ["Invoice number", data.invoiceNumber],
     ["Invoice date", invoiceDate],
     ["Order reference", data.orderRef],
     ...(data.poNumber ? ([["Your PO number", data.poNumber]] as [string, string][]) : []),
     ["Payment method", data.paymentMethod],
     ...(paidOn ? ([["Paid on", paidOn]] as [string, string][]) : []),
+    ...(data.dueOn ? ([["Payment due", formatUkDate(data.dueOn)]] as [string, string][]) : []),
   ];
   const top = flow.y;
   const billToBottom = drawLines(flow, billToLines, LEFT, top);
@@ -221,6 +230,15 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Uint8Array> {
   const totalStyle: TextStyle = { font: fonts.bold, size: 11 };
   drawLeft(flow.page, "Total", RIGHT_COLUMN, flow.y - totalStyle.size, totalStyle);
   drawRight(flow.page, formatPence(data.grossTotalPence), RIGHT, flow.y - totalStyle.size, totalStyle);
+  flow.y -= 30;
+  for (const note of data.document?.notes ?? []) {
+    for (const part of wrapText(text.font, text.size, note, RIGHT - LEFT)) {
+      flow.breakUnlessFits(14);
+      drawLeft(flow.page, part, LEFT, flow.y - text.size, text);
+      flow.y -= 13;
+    }
+    flow.y -= 4;
+  }
 
   const pageCount = flow.pages.length;
   flow.pages.forEach((page, index) => {
@@ -229,10 +247,10 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Uint8Array> {
   });
 
   return saveWithFixedMetadata(doc, {
-    title: `VAT Invoice ${data.invoiceNumber}`,
+    title: `${title} ${data.invoiceNumber}`,
     author: data.seller.name,
-    subject: `VAT invoice for order ${data.orderRef}`,
-    keywords: ["VAT invoice", data.invoiceNumber, data.orderRef],
+    subject: data.document ? `${title} ${data.invoiceNumber}` : `VAT invoice for order ${data.orderRef}`,
+    keywords: [data.document ? title : "VAT invoice", data.invoiceNumber, data.orderRef],
     creator: data.seller.name,
     producer: PRODUCER,
     date: isoDateToUtcMidnight(data.invoiceDate),

@@ -4,33 +4,34 @@
 // times and from wherever (the customer's return, a webhook, the test page) it is called.
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { checkouts, counters, orderEvents, orderFiles, orderGroups, orders, promoCodes, users, type BlindShipping } from "../../db/schema";
-import { addressLine, type SavedAddress } from "../../domain/address";
-import { cardSummary } from "../../domain/card";
+import type { Db, Tx } from "../../db/client";
+import { checkouts, orderFiles, orderGroups, orders, promoCodes, type BlindShipping } from "../../db/schema";
+import type { SavedAddress } from "../../domain/address";
 import {
   CHECKOUT_MESSAGES,
-  lineSizeLabel,
-  orderDeliveryDate,
   PAYMENT_CANCELLED_PATH,
   paymentLineItems,
   priceCheckoutLines,
   totalMismatchMessage,
   TOTAL_TOLERANCE_PENCE,
+  type CheckoutLine,
   type CheckoutLineRequest,
 } from "../../domain/checkout";
-import { formatDeliveryDate, formatPence } from "../../domain/format";
+import { ukDateParts } from "../../domain/delivery";
 import { poundsToPence } from "../../domain/money";
 import { promoOff } from "../../domain/promotion";
-import { orderTotals } from "../../domain/totals";
+import { QUOTE_MESSAGES } from "../../domain/quote";
+import { orderTotals, type OrderTotals } from "../../domain/totals";
+import { accountStanding, creditCheck, invoiceDueDate, TRADE_ACCOUNT_MESSAGES } from "../../domain/trade-account";
 import type { ShopDetails } from "../config";
-import { orderConfirmationEmail } from "../integrations/email/templates";
 import type { PaymentProvider, ProviderSession } from "../integrations/payments/payment-provider";
 import type { AccountService } from "./account-service";
 import type { CatalogueService } from "./catalogue-service";
-import { enqueueEmail, type EmailSender } from "./email-outbox";
-import type { Failure } from "./outcome";
+import type { EmailSender } from "./email-outbox";
+import { writeOrder } from "./order-writer";
+import type { Failure, Outcome } from "./outcome";
 import { minimumSpendMessage, PROMO_MESSAGES, type PromoService, type ValidPromo } from "./promo-service";
+import { accountInvoices, lockTradeAccount } from "./trade-ledger";
 
 // Stripe will not open a payment page for less than 30 minutes; the reservation outlasts it a little.
 export const CHECKOUT_MINUTES = 35;
@@ -47,6 +48,23 @@ export type StartCheckoutInput = {
   blindShipping?: BlindShipping | null | undefined;
   /** Already checked at the edge (purchaseOrderSchema). */
   poNumber?: string | null | undefined;
+  /** Order a quote of this customer: its lines at its figures, while it is valid (`lines` is then not read). */
+  quoteId?: number | null | undefined;
+};
+
+type Prepared = {
+  ok: true;
+  contact: { email: string };
+  billing: SavedAddress;
+  delivery: SavedAddress;
+  lines: CheckoutLine[];
+  promo: ValidPromo | null;
+  totals: OrderTotals;
+};
+
+/** A quote's lines as a checkout takes them (the quote service decides validity and delivery dates). */
+export type QuoteLinesSource = {
+  checkoutLines(userId: number, quoteId: number, now: Date): Promise<Outcome<{ lines: CheckoutLine[] }>>;
 };
 
 export type StartCheckoutResult =
@@ -59,6 +77,8 @@ export type FulfilResult =
 
 export type CheckoutService = {
   start(input: StartCheckoutInput, now?: Date): Promise<StartCheckoutResult>;
+  /** A trade customer's order on account: credit checked and the order made in one transaction, no card. */
+  placeOnAccount(input: StartCheckoutInput, now?: Date): Promise<Outcome<{ orderGroupId: number; totalPence: number }, { serverTotalPence?: number }>>;
   /** Creates the order for a paid provider session (once). Safe to call concurrently any number of times. */
   fulfilSession(providerSessionId: string, known?: ProviderSession): Promise<FulfilResult>;
   /** The same, by our checkout id (the client reference), for its owner only. */
@@ -76,6 +96,7 @@ export type CheckoutServiceDeps = {
   catalogue: CatalogueService;
   promos: PromoService;
   accounts: AccountService;
+  quotes: QuoteLinesSource;
   shop: ShopDetails;
   publicUrl: string;
   sender: Pick<EmailSender, "kick">;
@@ -91,7 +112,6 @@ function newCheckoutId(): string {
 export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutService {
   const { db, provider, catalogue, promos, accounts, shop, sender, log } = deps;
   const publicUrl = deps.publicUrl.replace(/\/$/, "");
-  const messageIdDomain = shop.email.split("@")[1];
   // The built-in page lives on this shop, so its return addresses stay on whatever host the customer used.
   const returnBase = provider.kind === "test" ? "" : publicUrl;
 
@@ -105,19 +125,30 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
     return Boolean(row);
   }
 
-  async function start(input: StartCheckoutInput, now = new Date()): Promise<StartCheckoutResult> {
+  /** Everything a checkout is made of, checked: the customer, the addresses, the lines re-priced (or the quote's), the promo, the totals. */
+  async function prepare(input: StartCheckoutInput, now: Date): Promise<Prepared | Failure<{ serverTotalPence?: number }>> {
     const contact = await accounts.contact(input.userId);
     if (!contact) return { ok: false, reason: "not-found", message: CHECKOUT_MESSAGES.accountProblem };
-    if (input.lines.length === 0) return { ok: false, reason: "invalid", message: CHECKOUT_MESSAGES.emptyBasket };
+    if (input.lines.length === 0 && !input.quoteId) return { ok: false, reason: "invalid", message: CHECKOUT_MESSAGES.emptyBasket };
 
     const saved = await accounts.addresses(input.userId);
     const billing = input.billing ?? saved.billing;
     const delivery = input.delivery ?? saved.delivery;
     if (!billing || !delivery) return { ok: false, reason: "invalid", message: CHECKOUT_MESSAGES.noAddress };
 
-    const snapshot = await catalogue.snapshot();
-    const priced = priceCheckoutLines(input.lines, (id) => snapshot.productById.get(id), now);
-    if (!priced.ok) return { ok: false, reason: "invalid", message: priced.problems.map((p) => p.message).join("; ") };
+    let priced: { ok: true; lines: CheckoutLine[] };
+    if (input.quoteId) {
+      // A quote is ordered whole, at its quoted figures, while it is valid; the basket's lines are not read.
+      if (input.promoCode?.trim()) return { ok: false, reason: "invalid", message: QUOTE_MESSAGES.noPromo };
+      const quoted = await deps.quotes.checkoutLines(input.userId, input.quoteId, now);
+      if (!quoted.ok) return quoted;
+      priced = quoted;
+    } else {
+      const snapshot = await catalogue.snapshot();
+      const fromCatalogue = priceCheckoutLines(input.lines, (id) => snapshot.productById.get(id), now);
+      if (!fromCatalogue.ok) return { ok: false, reason: "invalid", message: fromCatalogue.problems.map((p) => p.message).join("; ") };
+      priced = fromCatalogue;
+    }
 
     // Reorder: approved artwork is reused only from this customer's own item of the same product and versions.
     for (const line of priced.lines) {
@@ -166,6 +197,72 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
       };
     }
 
+    return { ok: true, contact, billing, delivery, lines: priced.lines, promo, totals };
+  }
+
+  /**
+   * Inside the transaction that writes the checkout: the promo's uses are counted with its row locked, so
+   * two checkouts cannot both take its last use. Answers the message when the code can no longer be used.
+   */
+  async function holdPromo(t: Tx, promo: ValidPromo, userId: number, contactEmail: string): Promise<string | null> {
+    // The promo row is locked so two checkouts cannot both take its last use (PostgreSQL); PGlite runs
+    // transactions one at a time anyway. Unpaid, unexpired checkouts hold a use until they lapse.
+    const [row] = await t
+      .select({ id: promoCodes.id, usageLimit: promoCodes.usageLimit, uses: promoCodes.uses })
+      .from(promoCodes)
+      .where(sql`lower(${promoCodes.code}) = ${promo.code.toLowerCase()}`)
+      .for("update");
+    if (!row) return PROMO_MESSAGES.unknown;
+    const codeKey = promo.code.toLowerCase();
+    const pendingWithCode = and(sql`lower(${checkouts.promoCode}) = ${codeKey}`, eq(checkouts.status, "pending"), gt(checkouts.expiresAt, sql`now()`));
+    if (row.usageLimit !== null) {
+      const [held] = await t.select({ n: sql<number>`count(*)::int` }).from(checkouts).where(pendingWithCode);
+      if (row.uses + Number(held?.n ?? 0) >= row.usageLimit) return PROMO_MESSAGES["used-up"];
+    }
+    if (promo.perCustomerLimit !== null) {
+      // The customer by account or, for a guest's earlier orders, by email; their unpaid checkouts count too.
+      const email = contactEmail.toLowerCase();
+      const [[paid], [pending]] = await Promise.all([
+        t
+          .select({ n: sql<number>`count(*)::int` })
+          .from(orderGroups)
+          .where(and(sql`lower(${orderGroups.promoCode}) = ${codeKey}`, gt(orderGroups.promoDiscountPence, 0), or(eq(orderGroups.userId, userId), sql`lower(${orderGroups.userEmail}) = ${email}`))),
+        t
+          .select({ n: sql<number>`count(*)::int` })
+          .from(checkouts)
+          .where(and(pendingWithCode, or(eq(checkouts.userId, userId), sql`lower(${checkouts.email}) = ${email}`))),
+      ]);
+      if (Number(paid?.n ?? 0) + Number(pending?.n ?? 0) >= promo.perCustomerLimit) return PROMO_MESSAGES.perCustomer;
+    }
+    if (promo.newCustomersOnly && (await hasPaidOrder(t, userId, contactEmail))) return NEW_CUSTOMERS_ONLY_MESSAGE;
+    return null;
+  }
+
+  function checkoutRow(id: string, input: StartCheckoutInput, prepared: Prepared, kind: "test" | "stripe" | "account", now: Date): typeof checkouts.$inferInsert {
+    return {
+      id,
+      userId: input.userId,
+      email: prepared.contact.email,
+      provider: kind,
+      providerSessionId: kind === "account" ? `acct_${id}` : null,
+      lines: prepared.lines,
+      promoCode: prepared.promo?.code ?? null,
+      promoBasisPoints: prepared.promo?.basisPoints ?? 0,
+      ...prepared.totals,
+      billing: prepared.billing,
+      delivery: prepared.delivery,
+      blindShipping: input.blindShipping ?? null,
+      poNumber: input.poNumber ?? null,
+      quoteId: input.quoteId ?? null,
+      expiresAt: new Date(now.getTime() + CHECKOUT_MINUTES * 60_000),
+    };
+  }
+
+  async function start(input: StartCheckoutInput, now = new Date()): Promise<StartCheckoutResult> {
+    const prepared = await prepare(input, now);
+    if (!prepared.ok) return prepared;
+    const { promo, totals, contact } = prepared;
+    const priced = { lines: prepared.lines };
     const checkoutId = newCheckoutId();
     const reserved = await db.transaction(async (t) => {
       // A new checkout replaces the customer's unpaid ones: one open payment page per customer.
@@ -176,55 +273,11 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
         .returning({ providerSessionId: checkouts.providerSessionId });
 
       if (promo) {
-        // The promo row is locked so two checkouts cannot both take its last use (PostgreSQL); PGlite runs
-        // transactions one at a time anyway. Unpaid, unexpired checkouts hold a use until they lapse.
-        const [row] = await t
-          .select({ id: promoCodes.id, usageLimit: promoCodes.usageLimit, uses: promoCodes.uses })
-          .from(promoCodes)
-          .where(sql`lower(${promoCodes.code}) = ${promo.code.toLowerCase()}`)
-          .for("update");
-        if (!row) return { ok: false as const, message: PROMO_MESSAGES.unknown };
-        const codeKey = promo.code.toLowerCase();
-        const pendingWithCode = and(sql`lower(${checkouts.promoCode}) = ${codeKey}`, eq(checkouts.status, "pending"), gt(checkouts.expiresAt, sql`now()`));
-        if (row.usageLimit !== null) {
-          const [held] = await t.select({ n: sql<number>`count(*)::int` }).from(checkouts).where(pendingWithCode);
-          if (row.uses + Number(held?.n ?? 0) >= row.usageLimit) return { ok: false as const, message: PROMO_MESSAGES["used-up"] };
-        }
-        if (promo.perCustomerLimit !== null) {
-          // The customer by account or, for a guest's earlier orders, by email; their unpaid checkouts count too.
-          const email = contact.email.toLowerCase();
-          const [[paid], [pending]] = await Promise.all([
-            t
-              .select({ n: sql<number>`count(*)::int` })
-              .from(orderGroups)
-              .where(and(sql`lower(${orderGroups.promoCode}) = ${codeKey}`, gt(orderGroups.promoDiscountPence, 0), or(eq(orderGroups.userId, input.userId), sql`lower(${orderGroups.userEmail}) = ${email}`))),
-            t
-              .select({ n: sql<number>`count(*)::int` })
-              .from(checkouts)
-              .where(and(pendingWithCode, or(eq(checkouts.userId, input.userId), sql`lower(${checkouts.email}) = ${email}`))),
-          ]);
-          if (Number(paid?.n ?? 0) + Number(pending?.n ?? 0) >= promo.perCustomerLimit) return { ok: false as const, message: PROMO_MESSAGES.perCustomer };
-        }
-        if (promo.newCustomersOnly && (await hasPaidOrder(t, input.userId, contact.email))) {
-          return { ok: false as const, message: NEW_CUSTOMERS_ONLY_MESSAGE };
-        }
+        const refused = await holdPromo(t, promo, input.userId, contact.email);
+        if (refused) return { ok: false as const, message: refused };
       }
 
-      await t.insert(checkouts).values({
-        id: checkoutId,
-        userId: input.userId,
-        email: contact.email,
-        provider: provider.kind,
-        lines: priced.lines,
-        promoCode: promo?.code ?? null,
-        promoBasisPoints: promo?.basisPoints ?? 0,
-        ...totals,
-        billing,
-        delivery,
-        blindShipping: input.blindShipping ?? null,
-        poNumber: input.poNumber ?? null,
-        expiresAt: new Date(now.getTime() + CHECKOUT_MINUTES * 60_000),
-      });
+      await t.insert(checkouts).values(checkoutRow(checkoutId, input, prepared, provider.kind, now));
       return { ok: true as const, superseded: superseded.map((s) => s.providerSessionId).filter((id): id is string => id !== null) };
     });
     if (!reserved.ok) return { ok: false, reason: "invalid", message: reserved.message };
@@ -258,120 +311,37 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
   }
 
   async function createOrder(checkout: typeof checkouts.$inferSelect, card: ProviderSession["card"]): Promise<FulfilResult> {
-    const outcome = await db.transaction(async (t) => {
-      const [group] = await t
-        .insert(orderGroups)
-        .values({
-          checkoutId: checkout.id,
-          userId: checkout.userId,
-          userEmail: checkout.email,
-          status: "Awaiting Artwork",
-          paymentStatus: "paid",
-          paymentMethod: "card",
-          cardBrand: card?.brand ?? null,
-          cardLast4: card?.last4 ?? null,
-          provider: checkout.provider,
-          providerSessionId: checkout.providerSessionId!,
-          subTotalPence: checkout.subTotalPence,
-          promoCode: checkout.promoCode,
-          promoBasisPoints: checkout.promoBasisPoints,
-          promoDiscountPence: checkout.promoDiscountPence,
-          deliveryPence: checkout.deliveryPence,
-          vatPence: checkout.vatPence,
-          totalPence: checkout.totalPence,
-          billing: checkout.billing,
-          delivery: checkout.delivery,
-          blindShipping: checkout.blindShipping,
-          poNumber: checkout.poNumber,
-          deliveryDate: orderDeliveryDate(checkout.lines),
-        })
-        .onConflictDoNothing({ target: orderGroups.checkoutId })
-        .returning({ id: orderGroups.id, createdAt: orderGroups.createdAt });
-      if (!group) {
-        // Another call made it first (it committed while we waited on the unique key).
-        const [existing] = await t.select({ id: orderGroups.id }).from(orderGroups).where(eq(orderGroups.checkoutId, checkout.id));
-        return { orderGroupId: existing!.id, created: false };
-      }
-
-      const items = await t
-        .insert(orders)
-        .values(
-          checkout.lines.map((line, index) => ({
-            orderGroupId: group.id,
-            userId: checkout.userId,
-            lineNumber: index + 1,
-            productId: line.productId,
-            productName: line.productName,
-            productSlug: line.productSlug,
-            image: line.image,
-            quantity: line.quantity,
-            versions: line.versions,
-            widthMm: line.widthMm,
-            heightMm: line.heightMm,
-            orientation: line.orientation,
-            fixedSize: line.fixedSize,
-            attributes: line.attributes,
-            express: line.express,
-            unitPence: line.unitPence,
-            undiscountedLinePence: line.undiscountedLinePence,
-            tierPercent: line.tierPercent,
-            linePence: line.linePence,
-            deliveryDate: line.deliveryDate,
-            status: "Awaiting Artwork" as const,
-            reuseArtworkFrom: line.reuseArtworkFrom ?? null,
-          })),
-        )
-        .returning({ id: orders.id });
-
-      await t.insert(orderEvents).values([
-        { orderGroupId: group.id, actor: "payment" as const, fromStatus: null, toStatus: "Awaiting Artwork", note: `Paid ${formatPence(checkout.totalPence)} by card` },
-        ...items.map((item) => ({ orderGroupId: group.id, orderId: item.id, actor: "payment" as const, fromStatus: null, toStatus: "Awaiting Artwork" })),
-      ]);
-      if (checkout.promoCode && checkout.promoDiscountPence > 0) {
-        await t.update(promoCodes).set({ uses: sql`${promoCodes.uses} + 1` }).where(sql`lower(${promoCodes.code}) = ${checkout.promoCode.toLowerCase()}`);
-      }
-      // Gap-free invoice numbers: the counter moves only if this transaction commits.
-      const [invoice] = await t
-        .insert(counters)
-        .values({ name: "invoice", value: 1 })
-        .onConflictDoUpdate({ target: counters.name, set: { value: sql`${counters.value} + 1` } })
-        .returning({ value: counters.value });
-      await t.update(orderGroups).set({ invoiceNumber: invoice!.value }).where(eq(orderGroups.id, group.id));
-      await t.update(checkouts).set({ status: "paid", orderGroupId: group.id }).where(eq(checkouts.id, checkout.id));
-
-      const [person] = await t.select({ firstname: users.firstname }).from(users).where(eq(users.id, checkout.userId));
-      const content = orderConfirmationEmail(
-        shop,
-        {
-          orderGroupId: group.id,
-          createdAt: group.createdAt,
-          firstname: person?.firstname ?? "",
-          items: checkout.lines.map((line) => ({
-            productName: line.productName,
-            quantity: line.quantity,
-            linePence: line.linePence,
-            details: [lineSizeLabel(line), ...line.attributes.map((a) => a.subattribute_name)].filter(Boolean).join(", "),
-          })),
-          subTotalPence: checkout.subTotalPence,
-          promoCode: checkout.promoCode,
-          promoDiscountPence: checkout.promoDiscountPence,
-          deliveryPence: checkout.deliveryPence,
-          vatPence: checkout.vatPence,
-          totalPence: checkout.totalPence,
-          paymentMethod: cardSummary(card?.brand, card?.last4),
-          billingLine: addressLine(checkout.billing),
-          deliveryLine: addressLine(checkout.delivery),
-          deliveryDate: formatDeliveryDate(orderDeliveryDate(checkout.lines)),
-          orderUrl: `${publicUrl}/my-account/orders/${group.id}`,
-          uploadUrl: `${publicUrl}/checkout/artwork-uploader?order_group_id=${group.id}`,
-        },
-        formatPence,
-      );
-      await enqueueEmail(t, { to: checkout.email, messageIdDomain, ...content });
-      return { orderGroupId: group.id, created: true };
-    });
+    const outcome = await db.transaction((t) => writeOrder(t, { shop, publicUrl }, checkout, { method: "card", card }));
     if (outcome.created) sender.kick();
     return { ok: true, ...outcome };
+  }
+
+  async function placeOnAccount(input: StartCheckoutInput, now = new Date()): Promise<Outcome<{ orderGroupId: number; totalPence: number }, { serverTotalPence?: number }>> {
+    const prepared = await prepare(input, now);
+    if (!prepared.ok) return prepared;
+    const today = ukDateParts(now).isoDate;
+    const checkoutId = newCheckoutId();
+    const outcome = await db.transaction(async (t) => {
+      // The account's row is locked first, so concurrent on-account orders of one customer are checked
+      // one after another against the balance the previous one left: together they never pass the limit.
+      const account = await lockTradeAccount(t, input.userId);
+      if (!account) return { ok: false as const, reason: "invalid" as const, message: TRADE_ACCOUNT_MESSAGES.none };
+      const credit = creditCheck(accountStanding(account, await accountInvoices(t, input.userId), today), prepared.totals.totalPence);
+      if (!credit.ok) return { ok: false as const, reason: "conflict" as const, message: credit.message };
+      if (prepared.promo) {
+        const refused = await holdPromo(t, prepared.promo, input.userId, prepared.contact.email);
+        if (refused) return { ok: false as const, reason: "invalid" as const, message: refused };
+      }
+      const [checkout] = await t.insert(checkouts).values(checkoutRow(checkoutId, input, prepared, "account", now)).returning();
+      const written = await writeOrder(t, { shop, publicUrl }, checkout!, { method: "account", dueDate: invoiceDueDate(today, account.termsDays) });
+      return { ok: true as const, orderGroupId: written.orderGroupId };
+    });
+    if (!outcome.ok) return outcome;
+    sender.kick();
+    if (deps.afterOrder) {
+      await deps.afterOrder(outcome.orderGroupId).catch((error: unknown) => log.error({ err: error, orderGroupId: outcome.orderGroupId }, "after-order step failed"));
+    }
+    return { ok: true, orderGroupId: outcome.orderGroupId, totalPence: prepared.totals.totalPence };
   }
 
   async function fulfil(checkout: typeof checkouts.$inferSelect | undefined, known?: ProviderSession): Promise<FulfilResult> {
@@ -414,6 +384,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
   return {
     provider,
     start,
+    placeOnAccount,
     async isReturningCustomer(userId) {
       const contact = await accounts.contact(userId);
       return contact ? hasPaidOrder(db, userId, contact.email) : false;

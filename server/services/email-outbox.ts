@@ -14,6 +14,8 @@ export type QueuedEmail = {
   html: string;
   /** Right-hand side of the generated Message-ID, normally the shop's mail domain. */
   messageIdDomain?: string;
+  /** Small files (a quote or statement PDF), kept in the row so a retry sends the same bytes. */
+  attachments?: { fileName: string; contentType: string; content: Buffer | Uint8Array }[];
 };
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
@@ -33,6 +35,7 @@ export async function enqueueEmail(tx: Tx, mail: QueuedEmail): Promise<OutboxRow
       textBody: mail.text,
       htmlBody: mail.html,
       messageId: `<${randomUUID()}@${domain}>`,
+      attachments: (mail.attachments ?? []).map((file) => ({ fileName: file.fileName, contentType: file.contentType, contentBase64: Buffer.from(file.content).toString("base64") })),
     })
     .returning();
   return row!;
@@ -169,6 +172,7 @@ export function createEmailSender(options: EmailSenderOptions): EmailSender {
         text: row.textBody,
         html: row.htmlBody,
         messageId: row.messageId,
+        attachments: row.attachments.map((file) => ({ fileName: file.fileName, contentType: file.contentType, content: Buffer.from(file.contentBase64, "base64") })),
       });
     } catch (error) {
       const lastError = describe(error);

@@ -25,6 +25,8 @@ import { createInvoiceService, type InvoiceService } from "./invoice-service";
 import { createOrderService, type OrderService } from "./order-service";
 import { createProductionService, type ProductionService } from "./production-service";
 import { createPromoService, type PromoService } from "./promo-service";
+import { createQuoteService, type QuoteService } from "./quote-service";
+import { createTradeAccountService, type TradeAccountService } from "./trade-account-service";
 
 export type Services = {
   db: DbHandle;
@@ -57,6 +59,10 @@ export type Services = {
   invoices: InvoiceService;
   production: ProductionService;
   emailSender: EmailSender;
+  /** Formal quotes: from the basket, and Quick Quote requests priced by managers. */
+  quotes: QuoteService;
+  /** Trade accounts: credit limits, terms, holds, payments and statements. */
+  tradeAccounts: TradeAccountService;
 };
 
 export type ServiceOverrides = {
@@ -84,6 +90,7 @@ export function createServices(db: DbHandle, config: Config, overrides: ServiceO
   const storage = createStorage(config.storage);
   const artworkProcessor: ArtworkProcessor = createArtworkProcessor({});
   const artwork = createArtworkService({ db: db.db, storage, processor: artworkProcessor, orders, tmpDir: path.join(config.dataDir, "tmp", "uploads") });
+  const quotes = createQuoteService({ db: db.db, catalogue, storage, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender });
   const testPayments = overrides.paymentProvider || config.stripe ? null : createTestPaymentProvider(db.db);
   const provider: PaymentProvider =
     overrides.paymentProvider ??
@@ -110,6 +117,7 @@ export function createServices(db: DbHandle, config: Config, overrides: ServiceO
       catalogue,
       promos,
       accounts,
+      quotes,
       shop: config.shop,
       publicUrl: config.publicUrl,
       sender: emailSender,
@@ -126,5 +134,7 @@ export function createServices(db: DbHandle, config: Config, overrides: ServiceO
     invoices: createInvoiceService({ storage, shop: config.shop }),
     production: createProductionService({ db: db.db, orders, storage, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender }),
     emailSender,
+    quotes,
+    tradeAccounts: createTradeAccountService({ db: db.db, shop: config.shop }),
   };
 }

@@ -33,8 +33,8 @@ export function invoiceData(group: OrderGroupDetail, shop: ShopDetails): Invoice
     invoiceDate: date,
     orderRef: String(group.id),
     poNumber: group.poNumber,
-    paymentMethod: group.paymentMethod === "card" ? cardSummary(group.cardBrand, group.cardLast4) : group.paymentMethod,
-    paidOn: date,
+    paymentMethod: group.paymentMethod === "card" ? cardSummary(group.cardBrand, group.cardLast4) : group.paymentMethod === "account" ? "On account" : group.paymentMethod,
+    ...(group.paymentMethod === "account" ? { dueOn: group.dueDate } : { paidOn: date }),
     billTo: {
       ...(name ? { name } : {}),
       ...(billing.company ? { company: billing.company } : {}),

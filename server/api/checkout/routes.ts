@@ -8,7 +8,7 @@ import { WebhookSignatureError } from "../../integrations/payments/payment-provi
 import { isOwnId, requireUser } from "../../plugins/auth";
 import { errorBody, errorSchema } from "../../front-door/errors";
 import { notFound, sendFailure } from "../failure";
-import { doneWithMessageAnswer, replies, rowIdOrDigits } from "../schemas";
+import { doneWithMessageAnswer, replies, rowId, rowIdOrDigits } from "../schemas";
 import { declare } from "../declare";
 
 export const createSessionBody = z.object({
@@ -21,6 +21,8 @@ export const createSessionBody = z.object({
     .max(MAX_ORDER_POUNDS, `Total must be at most £${MAX_ORDER_POUNDS.toLocaleString("en-GB")}`),
   // Beside the spec's fields: the basket as it stands, re-priced by the server (DECISIONS rule 6).
   lines: z.array(checkoutLineRequestSchema).max(100),
+  /** Order this quote of the customer's, whole, at its quoted figures while it is valid (`lines` is then not read). */
+  quoteId: rowId("quoteId").nullable().optional(),
   promoCode: z.string().max(64).nullable().optional(),
   billing: billingAddressSchema.nullable().optional(),
   delivery: deliveryAddressSchema.nullable().optional(),
@@ -32,6 +34,7 @@ export const createSessionBody = z.object({
     .optional(),
 });
 
+export const onAccountAnswer = z.object({ order_group_id: z.number().int(), url: z.string(), amount_total: z.number().int() });
 export const checkoutSessionAnswer = z.object({ url: z.string(), checkout_id: z.string(), amount_total: z.number().int() });
 export const paymentSessionAnswer = z.object({
   id: z.string(),
@@ -46,6 +49,20 @@ export const orderCreatedAnswer = z.object({
   orders: z.array(z.object({ id: z.number().int(), product_id: z.number().int(), product_name: z.string(), qty: z.number().int(), versions: z.number().int(), price: z.number() })),
 });
 
+function startInput(userId: number, body: z.output<typeof createSessionBody>) {
+  return {
+    userId,
+    clientTotalPounds: body.Total,
+    lines: body.lines,
+    promoCode: body.promoCode,
+    billing: body.billing,
+    delivery: body.delivery,
+    blindShipping: body.blindShipping ? { senderName: body.blindShipping.senderName, returnAddress: body.blindShipping.returnAddress } : null,
+    poNumber: body.poNumber,
+    quoteId: body.quoteId ?? null,
+  };
+}
+
 export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { checkout, orders } = app.services;
@@ -59,22 +76,26 @@ export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const body = request.body;
       if (!isOwnId(request, body.userId)) return notFound(reply, CHECKOUT_MESSAGES.accountProblem);
-      const result = await checkout.start({
-        userId: requireUser(request).userId,
-        clientTotalPounds: body.Total,
-        lines: body.lines,
-        promoCode: body.promoCode,
-        billing: body.billing,
-        delivery: body.delivery,
-        blindShipping: body.blindShipping
-          ? { senderName: body.blindShipping.senderName, returnAddress: body.blindShipping.returnAddress }
-          : null,
-        poNumber: body.poNumber,
-      });
+      const result = await checkout.start(startInput(requireUser(request).userId, body));
       if (!result.ok) {
         return sendFailure(reply, result, result.serverTotalPence !== undefined ? { amount_total: result.serverTotalPence } : {});
       }
       return { url: result.url, checkout_id: result.checkoutId, amount_total: result.totalPence };
+    },
+  );
+
+  app.post(
+    "/checkout/on-account",
+    declare({ auth: "customer", tag: "checkout", limit: { max: 30, timeWindow: "10 minutes" }, summary: "Pay on account: the same body as create-checkout-session; a trade customer within their credit limit and not on hold gets the order at once, invoiced with a due date, and goes on to artwork" }, {
+      body: createSessionBody,
+      response: replies({ 201: onAccountAnswer, 409: errorSchema.extend({ amount_total: z.number().int().optional() }) }, 400, 401, 404, 429),
+    }),
+    async (request, reply) => {
+      const body = request.body;
+      if (!isOwnId(request, body.userId)) return notFound(reply, CHECKOUT_MESSAGES.accountProblem);
+      const result = await checkout.placeOnAccount(startInput(requireUser(request).userId, body));
+      if (!result.ok) return sendFailure(reply, result, result.serverTotalPence !== undefined ? { amount_total: result.serverTotalPence } : {});
+      return reply.status(201).send({ order_group_id: result.orderGroupId, url: `/checkout/artwork-uploader?order_group_id=${result.orderGroupId}`, amount_total: result.totalPence });
     },
   );
 

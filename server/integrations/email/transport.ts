@@ -16,6 +16,7 @@ export type OutgoingMail = {
   html: string;
   /** `<unique@domain>`, fixed when the message was queued. */
   messageId: string;
+  attachments?: { fileName: string; contentType: string; content: Buffer }[];
 };
 
 /** Delivers one message or throws; the outbox decides about retries. */
@@ -33,6 +34,7 @@ function toNodemailer(mail: OutgoingMail): SendMailOptions {
     text: mail.text,
     html: mail.html,
     messageId: headerSafe(mail.messageId),
+    attachments: (mail.attachments ?? []).map((file) => ({ filename: headerSafe(file.fileName), contentType: file.contentType, content: file.content })),
     date: new Date(),
     xMailer: false,
     disableFileAccess: true,

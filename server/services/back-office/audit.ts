@@ -16,7 +16,7 @@ export type AuditEntry = {
   after: unknown;
 };
 
-export const AUDIT_ENTITY_TYPES = ["product-prices", "product", "category", "subcategory", "promotion", "staff", "price-list"] as const;
+export const AUDIT_ENTITY_TYPES = ["product-prices", "product", "category", "subcategory", "promotion", "staff", "price-list", "quote", "trade-account", "account-payment"] as const;
 
 export type AuditRow = AuditEntry & { id: number; actorEmail: string; createdAt: Date };
 

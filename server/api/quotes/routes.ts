@@ -1,0 +1,228 @@
+import multipart from "@fastify/multipart";
+import path from "node:path";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { checkoutLineRequestSchema } from "../../../domain/checkout";
+import { isCustomLine, QUICK_QUOTE_MAX_FILE_BYTES, QUICK_QUOTE_MAX_FILES, QUOTE_KINDS, QUOTE_STATUSES, quickQuoteRequestSchema, quotePriceSchema } from "../../../domain/quote";
+import { sniffArtwork } from "../../artwork/sniff";
+import { contentDisposition } from "../../front-door/content-disposition";
+import { errorBody } from "../../front-door/errors";
+import { requireUser } from "../../plugins/auth";
+import { actorOf } from "../../services/back-office/audit";
+import type { QuoteView } from "../../services/quote-service";
+import { declare } from "../declare";
+import { notFound, sendFailure, sendPdf } from "../failure";
+import { receiveMultipart } from "../uploads";
+import { idParams, replies } from "../schemas";
+
+const lineAnswer = z.object({
+  productId: z.number().int(),
+  productName: z.string(),
+  productSlug: z.string(),
+  image: z.string().nullable(),
+  custom: z.boolean(),
+  quantity: z.number().int(),
+  versions: z.number().int(),
+  widthMm: z.number().nullable(),
+  heightMm: z.number().nullable(),
+  orientation: z.enum(["Portrait", "Landscape"]).nullable(),
+  fixedSize: z.string().nullable(),
+  attributes: z.array(z.object({ group: z.string(), subattribute_id: z.number().int(), subattribute_name: z.string() })),
+  linePence: z.number().int(),
+});
+const totalsAnswer = z.object({ subTotalPence: z.number().int(), deliveryPence: z.number().int(), vatPence: z.number().int(), totalPence: z.number().int() });
+
+export const quoteAnswer = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  kind: z.enum(QUOTE_KINDS),
+  status: z.enum(QUOTE_STATUSES),
+  expired: z.boolean(),
+  validUntil: z.string().nullable(),
+  createdAt: z.string(),
+  customer: z.string(),
+  email: z.string(),
+  lines: z.array(lineAnswer),
+  totals: totalsAnswer,
+  turnaroundDays: z.number().int().nullable(),
+  note: z.string(),
+  orderGroupId: z.number().int().nullable(),
+  request: quickQuoteRequestSchema.nullable(),
+  attachments: z.array(z.object({ fileName: z.string(), sizeBytes: z.number().int() })),
+  /** After expiry, a basket quote at today's prices (what the basket will hold). */
+  todays: z.object({ lines: z.array(lineAnswer), totals: totalsAnswer, problems: z.array(z.string()) }).nullable(),
+});
+export const quoteListAnswer = z.object({ quotes: z.array(quoteAnswer.omit({ lines: true, todays: true, request: true, attachments: true }).extend({ summary: z.string() })) });
+export const quoteCreatedAnswer = z.object({ quote: quoteAnswer });
+export const quoteFromBasketBody = z.object({ lines: z.array(checkoutLineRequestSchema).min(1, "Your basket is empty. Please add items to continue.").max(100) });
+
+const line = (l: QuoteView["lines"][number]) => ({
+  productId: l.productId,
+  productName: l.productName,
+  productSlug: l.productSlug,
+  image: l.image,
+  custom: isCustomLine(l),
+  quantity: l.quantity,
+  versions: l.versions,
+  widthMm: l.widthMm,
+  heightMm: l.heightMm,
+  orientation: l.orientation,
+  fixedSize: l.fixedSize,
+  attributes: l.attributes,
+  linePence: l.linePence,
+});
+
+export function serialiseQuote(q: QuoteView): z.infer<typeof quoteAnswer> {
+  return {
+    id: q.id,
+    number: q.label,
+    kind: q.kind,
+    status: q.status,
+    expired: q.expired,
+    validUntil: q.validUntil,
+    createdAt: q.createdAt.toISOString(),
+    customer: q.customer,
+    email: q.email,
+    lines: q.lines.map(line),
+    totals: { subTotalPence: q.subTotalPence, deliveryPence: q.deliveryPence, vatPence: q.vatPence, totalPence: q.totalPence },
+    turnaroundDays: q.turnaroundDays,
+    note: q.note,
+    orderGroupId: q.orderGroupId,
+    request: q.request,
+    attachments: q.attachments.map((a) => ({ fileName: a.fileName, sizeBytes: a.sizeBytes })),
+    todays: q.todays ? { lines: q.todays.lines.map(line), totals: { subTotalPence: q.todays.totals.subTotalPence, deliveryPence: q.todays.totals.deliveryPence, vatPence: q.todays.totals.vatPence, totalPence: q.todays.totals.totalPence }, problems: q.todays.problems } : null,
+  };
+}
+
+function listEntry(q: QuoteView) {
+  const { lines: _l, todays: _t, request: _r, attachments: _a, ...rest } = serialiseQuote(q);
+  const summary = q.kind === "request" && q.request ? `${q.request.productKind}, ${q.request.size}, ${q.request.quantity}` : q.lines.map((l) => `${l.productName} × ${l.quantity}`).join(", ");
+  return { ...rest, summary: summary.length > 120 ? `${summary.slice(0, 117)}…` : summary };
+}
+
+/** What a Quick Quote may carry: print files and pictures, read by their content. */
+const ATTACHMENT_TYPES: Record<string, string> = { pdf: "application/pdf", jpeg: "image/jpeg", png: "image/png", tiff: "image/tiff", webp: "image/webp" };
+
+export async function quoteRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { quotes, config, db } = app.services;
+  const tmpDir = path.join(config.dataDir, "tmp", "uploads");
+  await app.register(multipart);
+  const actor = (request: FastifyRequest) => actorOf(db.db, requireUser(request).userId);
+
+  app.post(
+    "/quotes",
+    declare({ auth: "customer", tag: "quotes", limit: { max: 20, timeWindow: "1 hour" }, summary: "Saves the basket's lines as a numbered quote at today's prices, valid for 30 days; its PDF is emailed and kept in My Account" }, {
+      body: quoteFromBasketBody,
+      response: replies({ 201: quoteCreatedAnswer }, 400, 401, 404, 429),
+    }),
+    async (request, reply) => {
+      const result = await quotes.fromBasket(requireUser(request).userId, request.body.lines);
+      if (!result.ok) return sendFailure(reply, result);
+      return reply.status(201).send({ quote: serialiseQuote(result.quote) });
+    },
+  );
+
+  app.post(
+    "/quote-requests",
+    declare({ auth: "customer", tag: "quotes", limit: { max: 10, timeWindow: "1 hour" }, summary: `A Quick Quote request for work the configurator cannot price: multipart with productKind, size, quantity, material, deadline, notes and up to ${QUICK_QUOTE_MAX_FILES} files (file1…file${QUICK_QUOTE_MAX_FILES}; PDF, JPEG, PNG, TIFF or WebP, read by content, at most 25 MB each)` }, {
+      consumes: ["multipart/form-data"],
+      response: replies({ 201: quoteCreatedAnswer }, 400, 401, 404, 413, 422, 429),
+    }),
+    async (request, reply) => {
+      const fileFields = Array.from({ length: QUICK_QUOTE_MAX_FILES }, (_, i) => `file${i + 1}`);
+      const received = await receiveMultipart(request, reply, { tmpDir, maxFileBytes: QUICK_QUOTE_MAX_FILE_BYTES, fileFields, maxFiles: QUICK_QUOTE_MAX_FILES });
+      if (!received.ok) return reply.status(received.status).send(errorBody(received.message, received.status));
+      try {
+        const form = quickQuoteRequestSchema.safeParse(received.value.fields);
+        if (!form.success) {
+          const errors = Object.fromEntries(form.error.issues.map((issue) => [issue.path.join("."), issue.message]));
+          return reply.status(400).send({ ...errorBody(form.error.issues[0]!.message, 400), errors });
+        }
+        const files = [];
+        for (const field of fileFields) {
+          const file = received.value.files[field];
+          if (!file || file.size === 0) continue;
+          const sniffed = await sniffArtwork(file.path);
+          if (!sniffed.kind) return reply.status(422).send(errorBody(`${file.fileName} is not a PDF, JPEG, PNG, TIFF or WebP file${sniffed.detected ? ` (it looks like ${sniffed.detected})` : ""}.`, 422));
+          files.push({ path: file.path, fileName: file.fileName, contentType: ATTACHMENT_TYPES[sniffed.kind]!, size: file.size });
+        }
+        const result = await quotes.request(requireUser(request).userId, form.data, files);
+        if (!result.ok) return sendFailure(reply, result);
+        return reply.status(201).send({ quote: serialiseQuote(result.quote) });
+      } finally {
+        await received.cleanup();
+      }
+    },
+  );
+
+  app.get(
+    "/quotes",
+    declare({ auth: "customer", tag: "quotes", summary: "The customer's quotes, newest first" }, { response: replies({ 200: quoteListAnswer }, 401) }),
+    async (request) => ({ quotes: (await quotes.listForOwner(requireUser(request).userId)).map(listEntry) }),
+  );
+
+  app.get(
+    "/quotes/:quoteId",
+    declare({ auth: "customer", tag: "quotes", summary: "One of the customer's quotes: lines, totals, validity, and after expiry today's prices" }, { params: idParams("quoteId"), response: replies({ 200: quoteAnswer }, 400, 401, 404) }),
+    async (request, reply) => {
+      const quote = await quotes.forOwner(requireUser(request).userId, request.params.quoteId);
+      return quote ? serialiseQuote(quote) : notFound(reply);
+    },
+  );
+
+  app.get(
+    "/quotes/:quoteId/pdf",
+    declare({ auth: "customer", tag: "quotes", summary: "The quote's PDF (the same bytes at every download); 404 until it is priced" }, { params: idParams("quoteId") }),
+    async (request, reply) => {
+      const quote = await quotes.forOwner(requireUser(request).userId, request.params.quoteId);
+      return sendPdf(reply, quote ? await quotes.pdf(quote) : null, "attachment");
+    },
+  );
+
+  app.get(
+    "/manage/quotes",
+    declare({ auth: "manager", tag: "back office", summary: "Quotes, newest first; `status=requested` lists the Quick Quote requests waiting for a price" }, {
+      querystring: z.object({ status: z.enum(QUOTE_STATUSES, { error: "status must be requested, open or ordered" }).optional() }),
+      response: replies({ 200: quoteListAnswer }, 400, 401, 404),
+    }),
+    async (request) => ({ quotes: (await quotes.list(request.query.status ?? null)).map(listEntry) }),
+  );
+
+  app.get(
+    "/manage/quotes/:quoteId",
+    declare({ auth: "manager", tag: "back office", summary: "One quote or Quick Quote request, with the customer's form and files" }, { params: idParams("quoteId"), response: replies({ 200: quoteAnswer }, 400, 401, 404) }),
+    async (request, reply) => {
+      const quote = await quotes.get(request.params.quoteId);
+      return quote ? serialiseQuote(quote) : notFound(reply);
+    },
+  );
+
+  app.get(
+    "/manage/quotes/:quoteId/attachments/:index",
+    declare({ auth: "manager", tag: "back office", summary: "A file the customer sent with a Quick Quote request (index from 0)" }, {
+      params: z.object({ quoteId: idParams("quoteId").shape.quoteId, index: z.coerce.number({ error: "index must be a number" }).int().min(0).max(QUICK_QUOTE_MAX_FILES - 1) }),
+    }),
+    async (request, reply) => {
+      const file = await quotes.attachment(request.params.quoteId, request.params.index);
+      if (!file) return notFound(reply);
+      reply.header("content-disposition", contentDisposition("attachment", file.fileName));
+      reply.header("cache-control", "private, no-store");
+      return reply.type(file.contentType).send(file.bytes);
+    },
+  );
+
+  app.post(
+    "/manage/quotes/:quoteId/price",
+    declare({ auth: "manager", tag: "back office", summary: "Prices a Quick Quote request: free lines with amounts in pence and the turnaround; the quote becomes valid for 30 days and its PDF is emailed" }, {
+      params: idParams("quoteId"),
+      body: quotePriceSchema,
+      response: replies({ 200: quoteCreatedAnswer }, 400, 401, 404, 409),
+    }),
+    async (request, reply) => {
+      const result = await quotes.price(request.params.quoteId, request.body, await actor(request));
+      return result.ok ? { quote: serialiseQuote(result.quote) } : sendFailure(reply, result);
+    },
+  );
+}
