@@ -2,6 +2,9 @@
 // (server/api/authorization.test.ts) reads the app's route table and fails for any guarded route that has
 // no case here, so a route added later cannot skip the check.
 import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import type { PriceInputs } from "../../domain/price-inputs";
 import type { CategoryDetails, SubcategoryDetails } from "../../domain/category-details";
@@ -27,6 +30,9 @@ export type Fixture = {
   /** The first category and its first subcategory, as the back office gives them. */
   category: { id: number; details: CategoryDetails; subcategory: { id: number; details: SubcategoryDetails } };
   promotionId: number;
+  /** The owner's quote from the basket, and a Quick Quote request of theirs (one file) waiting for a price. */
+  quoteId: number;
+  requestId: number;
 };
 
 /**
@@ -60,6 +66,16 @@ export async function makeFixture(app: FastifyInstance): Promise<Fixture> {
   const prices = (await app.inject({ method: "GET", url: `/api/manage/products/${line.productId}/prices`, headers: manager.auth })).json() as { inputs: PriceInputs; version: number };
   const promo = await app.inject({ method: "POST", url: "/api/manage/promotions", headers: manager.auth, payload: promotionForm(`AUTHZ${randomBytes(3).toString("hex")}`) });
   if (promo.statusCode !== 200) throw new Error(`fixture promo failed: ${promo.body}`);
+  // The owner trades on account, has a quote, and has asked for a Quick Quote with one file.
+  const quote = await app.services.quotes.fromBasket(owner.userId, [line]);
+  if (!quote.ok) throw new Error(`fixture quote failed: ${quote.message}`);
+  const artPath = path.join(os.tmpdir(), `authz-${randomBytes(6).toString("hex")}.jpg`);
+  await fs.writeFile(artPath, art);
+  const request = await app.services.quotes.request(owner.userId, { productKind: "Flags", size: "2 m", quantity: 2, material: "", deadline: "", notes: "" }, [{ path: artPath, fileName: "a.jpg", contentType: "image/jpeg", size: art.length }]);
+  await fs.rm(artPath, { force: true });
+  if (!request.ok) throw new Error(`fixture quote request failed: ${request.message}`);
+  const opened = await app.services.tradeAccounts.open(owner.email, { creditLimitPence: 10_000_000, termsDays: 30 }, { userId: manager.userId, email: manager.email });
+  if (!opened.ok) throw new Error(`fixture trade account failed: ${opened.message}`);
   return {
     owner: {
       ...owner,
@@ -82,6 +98,8 @@ export async function makeFixture(app: FastifyInstance): Promise<Fixture> {
     category: { id: categoryId, details: categoryFields, subcategory: { id: subcategoryId, details: subcategoryFields } },
     promotionId: promo.json().promotion.id,
     art,
+    quoteId: quote.quote.id,
+    requestId: request.quote.id,
   };
 }
 
@@ -312,5 +330,50 @@ export const AUTHZ_CASES: Record<string, AuthzCase> = {
   "GET /api/manage/reports/sales": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/reports/sales?from=2026-01-01&to=2026-12-31&by=quarter" }) },
   "GET /api/manage/reports/sales.csv": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/reports/sales.csv?from=2026-01-01&to=2026-12-31" }) },
   "GET /api/manage/staff": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/staff" }) },
+
+  // Quotes and trade accounts (issue 23).
+  "POST /api/quotes": { scope: "self", ok: 201, request: (fx) => ({ method: "POST", url: "/api/quotes", payload: { lines: [{ productId: fx.owner.productId, customWidth: 304, customHeight: 304, quantity: 2, versions: 1, attributes: [] }] } }) },
+  "POST /api/quote-requests": {
+    scope: "self",
+    ok: 201,
+    request: () => {
+      const form = multipart([{ name: "productKind", value: "Flags" }, { name: "size", value: "2 m" }, { name: "quantity", value: "3" }]);
+      return { method: "POST", url: "/api/quote-requests", headers: form.headers, payload: form.payload };
+    },
+  },
+  "GET /api/quotes": { scope: "self", ok: 200, request: () => ({ method: "GET", url: "/api/quotes" }) },
+  "GET /api/quotes/:quoteId": { scope: "owned", ok: 200, request: (fx) => ({ method: "GET", url: `/api/quotes/${fx.quoteId}` }) },
+  "GET /api/quotes/:quoteId/pdf": { scope: "owned", ok: 200, request: (fx) => ({ method: "GET", url: `/api/quotes/${fx.quoteId}/pdf` }) },
+  "POST /api/checkout/on-account": {
+    scope: "owned",
+    ok: 201,
+    request: (fx) => ({
+      method: "POST",
+      url: "/api/checkout/on-account",
+      payload: { userId: fx.owner.userId, Total: fx.owner.totalPence / 100, lines: [{ productId: fx.owner.productId, customWidth: 304, customHeight: 304, quantity: 2, versions: 1, attributes: [] }] },
+    }),
+  },
+  "GET /api/account/trade-account": { scope: "self", ok: 200, request: () => ({ method: "GET", url: "/api/account/trade-account" }) },
+  "GET /api/account/trade-account/statement.pdf": { scope: "self", ok: 200, request: () => ({ method: "GET", url: "/api/account/trade-account/statement.pdf" }) },
+  "GET /api/manage/quotes": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/quotes?status=requested" }) },
+  "GET /api/manage/quotes/:quoteId": { scope: "manager", ok: 200, request: (fx) => ({ method: "GET", url: `/api/manage/quotes/${fx.requestId}` }) },
+  "GET /api/manage/quotes/:quoteId/attachments/:index": { scope: "manager", ok: 200, request: (fx) => ({ method: "GET", url: `/api/manage/quotes/${fx.requestId}/attachments/0` }) },
+  "POST /api/manage/quotes/:quoteId/price": {
+    scope: "manager",
+    ok: 200,
+    request: (fx) => ({ method: "POST", url: `/api/manage/quotes/${fx.requestId}/price`, payload: { lines: [{ description: "Flags", quantity: 2, amountPence: 5000 }] } }),
+  },
+  "GET /api/manage/trade-accounts": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/trade-accounts" }) },
+  "POST /api/manage/trade-accounts": { scope: "manager", ok: 201, request: (fx) => ({ method: "POST", url: "/api/manage/trade-accounts", payload: { email: fx.other.email, creditLimitPence: 100_000 } }) },
+  "GET /api/manage/trade-accounts/:userId": { scope: "manager", ok: 200, request: (fx) => ({ method: "GET", url: `/api/manage/trade-accounts/${fx.owner.userId}` }) },
+  "PATCH /api/manage/trade-accounts/:userId": { scope: "manager", ok: 200, request: (fx) => ({ method: "PATCH", url: `/api/manage/trade-accounts/${fx.owner.userId}`, payload: { held: false } }) },
+  "POST /api/manage/trade-accounts/:userId/payments": {
+    scope: "manager",
+    // The owner's card order is not on account: the handler's 400, after the role check.
+    ok: 400,
+    request: (fx) => ({ method: "POST", url: `/api/manage/trade-accounts/${fx.owner.userId}/payments`, payload: { orderGroupId: fx.owner.order.orderGroupId, amountPence: 100, receivedOn: "2026-11-25" } }),
+  },
+  "GET /api/manage/reports/receivables": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/reports/receivables" }) },
+  "GET /api/manage/reports/receivables.csv": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/reports/receivables.csv" }) },
   "POST /api/manage/staff": { scope: "manager", ok: 200, request: () => ({ method: "POST", url: "/api/manage/staff", payload: { email: randomEmail(), role: "staff" } }) },
 };
