@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_BASKET, parseBasketState } from "./basket";
+import { addItem, basketFromQuote, EMPTY_BASKET, parseBasketState, removeItem, setDiscount, type BasketItem } from "./basket";
 
 const item = {
   lineId: "line-1",
@@ -22,6 +22,7 @@ describe("parseBasketState (the stored basket)", () => {
       discount: 10,
       amountOffPence: 0,
       promoCode: null,
+      quote: null,
     });
   });
 
@@ -30,7 +31,7 @@ describe("parseBasketState (the stored basket)", () => {
   });
 
   it("drops keys it does not know", () => {
-    expect(parseBasketState({ items: [], discount: 0, promoCode: "WELCOME", junk: true })).toEqual({ items: [], discount: 0, amountOffPence: 0, promoCode: "WELCOME" });
+    expect(parseBasketState({ items: [], discount: 0, promoCode: "WELCOME", junk: true })).toEqual({ items: [], discount: 0, amountOffPence: 0, promoCode: "WELCOME", quote: null });
   });
 
   it.each([
@@ -50,5 +51,33 @@ describe("parseBasketState (the stored basket)", () => {
     ["null", null],
   ])("rejects %s", (_name, stored) => {
     expect(parseBasketState(stored)).toBeNull();
+  });
+});
+
+describe("a basket holding a quote", () => {
+  const line = (lineId: string, productId: number): BasketItem => ({ ...item, lineId, productId, productSlug: "", qty_limits: null, reorder: null, orientation: "Landscape" });
+  const quote = { id: 4, number: "Q-000004", validUntil: "2026-12-25" };
+  const quoted = basketFromQuote(quote, [line("a", 7), line("b", 0)]);
+
+  it("is stored and read back whole", () => {
+    expect(parseBasketState(JSON.parse(JSON.stringify(quoted)))).toEqual(quoted);
+  });
+
+  it("takes no promo code on top of the agreed prices", () => {
+    expect(setDiscount(quoted, 10, "TENOFF")).toBe(quoted);
+  });
+
+  it("ends when a line is added: manager-priced lines go, catalogue lines stay to be priced as usual", () => {
+    const added = addItem(quoted, line("c", 9));
+    expect(added.quote).toBeNull();
+    expect(added.items.map((i) => i.lineId)).toEqual(["a", "c"]);
+  });
+
+  it("ends when a line is removed", () => {
+    const removed = removeItem(quoted, "a");
+    expect(removed).toEqual(EMPTY_BASKET);
+    const kept = removeItem(basketFromQuote(quote, [line("a", 7), line("d", 8)]), "a");
+    expect(kept.quote).toBeNull();
+    expect(kept.items.map((i) => i.lineId)).toEqual(["d"]);
   });
 });

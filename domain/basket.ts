@@ -31,7 +31,14 @@ export type BasketState = {
   /** A fixed-amount code's pence off Sub Total (0 for a percentage code or none). */
   amountOffPence: number;
   promoCode: string | null;
+  /**
+   * A formal quote being ordered (issue 23): the lines are its lines, at its prices, while it is valid.
+   * The quote is ordered whole, so adding or removing a line ends it (the lines are then priced as usual).
+   */
+  quote: BasketQuote | null;
 };
+
+export type BasketQuote = { id: number; number: string; validUntil: string };
 
 // The stored basket is read on every page (the header shows its count), so it is checked by hand rather than
 // with a zod schema: zod's core would add ~14 KB compressed to every page. Each reader answers the value, with
@@ -87,6 +94,7 @@ const readState = record<BasketState>({
   discount: inRange(num, 0, 100),
   amountOffPence: withDefault(inRange(int, 0, MAX_PROMO_AMOUNT_PENCE), 0),
   promoCode: withDefault(nullable(str), null),
+  quote: withDefault(nullable(record<BasketQuote>({ id: inRange(int, 1), number: str, validUntil: str })), null),
 });
 
 /** A basket read from storage (untrusted JSON), or null when any part of it is malformed. */
@@ -99,21 +107,36 @@ export function parseBasketState(raw: unknown): BasketState | null {
   }
 }
 
-export const EMPTY_BASKET: BasketState = { items: [], discount: 0, amountOffPence: 0, promoCode: null };
+export const EMPTY_BASKET: BasketState = { items: [], discount: 0, amountOffPence: 0, promoCode: null, quote: null };
+
+/** A quote's line with no catalogue product behind it (priced by a manager): it exists only within its quote. */
+export const isQuoteOnlyItem = (item: Pick<BasketItem, "productId">) => item.productId === 0;
+
+/** Leaves a quote: its catalogue lines stay (to be priced as usual), its manager-priced lines go. */
+function leaveQuote(state: BasketState): BasketState {
+  return state.quote ? { ...state, quote: null, items: state.items.filter((item) => !isQuoteOnlyItem(item)) } : state;
+}
 
 export function addItem(state: BasketState, item: BasketItem): BasketState {
-  return { ...state, items: [...state.items, item] };
+  const left = leaveQuote(state);
+  return { ...left, items: [...left.items, item] };
 }
 
 /** Removing the last line also drops the promo (DECISIONS rule 7). */
 export function removeItem(state: BasketState, lineId: string): BasketState {
-  const items = state.items.filter((item) => item.lineId !== lineId);
-  return items.length === 0 ? EMPTY_BASKET : { ...state, items };
+  const items = leaveQuote({ ...state, items: state.items.filter((item) => item.lineId !== lineId) }).items;
+  return items.length === 0 ? EMPTY_BASKET : { ...state, items, quote: null };
+}
+
+/** The basket becomes exactly this quote's lines at its prices (any promo goes: the quote's prices are agreed). */
+export function basketFromQuote(quote: BasketQuote, items: BasketItem[]): BasketState {
+  return { items, discount: 0, amountOffPence: 0, promoCode: null, quote };
 }
 
 /** The applied code: a percentage off, or (`amountOffPence` above 0) a fixed amount off Sub Total. */
 export function setDiscount(state: BasketState, percent: number, promoCode: string | null, amountOffPence = 0): BasketState {
   if (state.items.length === 0) return EMPTY_BASKET;
+  if (state.quote) return state;
   return { ...state, discount: amountOffPence > 0 ? 0 : percent, amountOffPence, promoCode };
 }
 

@@ -61,7 +61,7 @@ export function CategoryBar({ nav }: { nav: NavCategory[] }) {
             })}
           </ul>
         </nav>
-        <Link to="/contact-us?subject=quote" className="btn-accent my-1.5 shrink-0 px-3 py-1.5 text-sm">
+        <Link to="/quick-quote" className="btn-accent my-1.5 shrink-0 px-3 py-1.5 text-sm">
           Quick Quote
         </Link>
       </div>

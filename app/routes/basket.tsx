@@ -1,6 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { removeItem, setDiscount, type BasketItem } from "../../domain/basket";
+import { isQuoteOnlyItem, removeItem, setDiscount, type BasketItem, type BasketState } from "../../domain/basket";
+import { ukDateParts } from "../../domain/delivery";
+import { formatLongDate } from "../../domain/format";
+import { QUOTE_MESSAGES } from "../../domain/quote";
+import { useIsLoggedIn } from "../lib/auth";
+import { quoteBasket } from "../lib/quotes-api";
 import { fixedSizeLabel, productImage } from "../../domain/catalogue";
 import { formatPence } from "../../domain/format";
 import { ApiResponseError, applyPromo, calculatePrice } from "../lib/api-client";
@@ -23,7 +28,9 @@ export default function BasketPage() {
   const hydrated = useHydrated();
   const basket = useBasket();
   const navigate = useNavigate();
-  const repricing = useReprice(hydrated ? basket.items : null);
+  const expiredQuote = useExpiredQuote(hydrated ? basket : null);
+  // A quote's lines keep the quote's prices while it is valid; otherwise every line is priced afresh.
+  const repricing = useReprice(hydrated && !basket.quote ? basket.items : null);
 
   const totals = basketTotals(basket);
 
@@ -40,8 +47,19 @@ export default function BasketPage() {
       <h1 className="text-3xl font-bold">Your Basket</h1>
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <section aria-label="Items in your basket">
-          {repricing.notices.length > 0 ? (
+          {basket.quote && hydrated ? (
+            <div role="status" className="mb-4 rounded-md bg-brand-50 px-4 py-3 text-sm text-brand-800 ring-1 ring-brand-100">
+              <p>
+                <strong>Quote {basket.quote.number}</strong>: these are its prices, held until {formatLongDate(basket.quote.validUntil)}. Adding or removing an item ends the quote's prices.{" "}
+                <Link to={`/my-account/quotes/${basket.quote.id}`} className="font-semibold underline">
+                  See the quote
+                </Link>
+              </p>
+            </div>
+          ) : null}
+          {repricing.notices.length > 0 || expiredQuote ? (
             <div role="status" className="mb-4 rounded-md bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+              {expiredQuote ? <p>{expiredQuote}</p> : null}
               {repricing.notices.map((notice) => (
                 <p key={notice}>{notice}</p>
               ))}
@@ -64,7 +82,7 @@ export default function BasketPage() {
         </section>
 
         <aside aria-label="Order summary" className="flex flex-col gap-5">
-          <PromoBox disabled={!hydrated || basket.items.length === 0} appliedCode={basket.promoCode} discount={basket.discount} amountOffPence={basket.amountOffPence} />
+          <PromoBox disabled={!hydrated || basket.items.length === 0 || basket.quote !== null} appliedCode={basket.promoCode} discount={basket.discount} amountOffPence={basket.amountOffPence} />
           <OrderSummary totals={totals} />
           <div className="flex gap-3">
             <button type="button" className="btn-outline flex-1" onClick={() => ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate("/"))}>
@@ -74,10 +92,61 @@ export default function BasketPage() {
               Continue
             </button>
           </div>
+          {hydrated && basket.items.length > 0 && !basket.quote ? <FormalQuote basket={basket} disabled={repricing.busy} /> : null}
         </aside>
       </div>
     </div>
   );
+}
+
+/** 'Get a formal quote': the basket as a numbered quote, its PDF emailed, for a buyer to get the spend approved. */
+function FormalQuote({ basket, disabled }: { basket: BasketState; disabled: boolean }) {
+  const loggedIn = useIsLoggedIn();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const onClick = async () => {
+    if (!loggedIn) {
+      navigate("/login?next=/basket");
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      const { quote } = await quoteBasket(basket);
+      navigate(`/my-account/quotes/${quote.id}`);
+    } catch (error) {
+      setProblem(error instanceof ApiResponseError ? error.message : "The quote could not be made. Please try again.");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="rounded-lg bg-white p-5 text-sm shadow-sm ring-1 ring-slate-200">
+      <p className="font-semibold">Need approval first?</p>
+      <p className="mt-1 text-slate-600">Get a numbered quote as a PDF, with these prices held for 30 days.{loggedIn ? "" : " You will be asked to log in."}</p>
+      <button type="button" className="btn-outline mt-3 w-full" onClick={() => void onClick()} disabled={disabled || busy}>
+        {busy ? "Making your quote…" : "Get a formal quote"}
+      </button>
+      {problem ? (
+        <p role="alert" className="mt-2 text-red-700">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A quote in the basket past its last day: its lines go back to today's prices (manager-priced lines go), with a notice. */
+function useExpiredQuote(basket: BasketState | null): string | null {
+  const [notice, setNotice] = useState<string | null>(null);
+  const quote = basket?.quote ?? null;
+  useEffect(() => {
+    if (!quote || ukDateParts(new Date()).isoDate <= quote.validUntil) return;
+    setNotice(QUOTE_MESSAGES.expired(quote.number, quote.validUntil));
+    basketStore.set((state) => ({ ...state, quote: null, items: state.items.filter((item) => !isQuoteOnlyItem(item)) }));
+  }, [quote]);
+  return notice;
 }
 
 function BasketLine({ item, problem }: { item: BasketItem; problem: string | undefined }) {
@@ -96,10 +165,14 @@ function BasketLine({ item, problem }: { item: BasketItem; problem: string | und
           <p className="font-bold" data-testid="line-price">{formatPence(item.pricePence)}</p>
         </div>
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-600">
-          <dt>Orientation</dt>
-          <dd>{item.orientation ?? "Custom"}</dd>
-          <dt>Size</dt>
-          <dd>{size}</dd>
+          {isQuoteOnlyItem(item) ? null : (
+            <>
+              <dt>Orientation</dt>
+              <dd>{item.orientation ?? "Custom"}</dd>
+              <dt>Size</dt>
+              <dd>{size}</dd>
+            </>
+          )}
           {item.attributes.map((attribute) => (
             <AttributeRow key={attribute.subattribute_id} group={attribute.group} name={attribute.subattribute_name} />
           ))}

@@ -28,6 +28,12 @@ function AccountTabs() {
       <NavLink to="/my-account/orders" className={tab}>
         Orders
       </NavLink>
+      <NavLink to="/my-account/quotes" className={tab}>
+        Quotes
+      </NavLink>
+      <NavLink to="/my-account/trade-account" className={tab}>
+        Trade account
+      </NavLink>
       <NavLink to="/my-account/details" className={tab}>
         Details
       </NavLink>

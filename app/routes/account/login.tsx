@@ -1,5 +1,5 @@
 import { useEffect, useId } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { ACCOUNT_MESSAGES, loginRequestSchema } from "../../../domain/account";
 import { isStaffRole } from "../../../domain/roles";
 import { FormStatus, TextField, useFormSubmit, useSchemaForm } from "../../components/form-field";
@@ -10,14 +10,21 @@ import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Log in | Printwise Trade Print" }, { name: "robots", content: "noindex" }];
 
+/** Where to go after signing in: a page of this shop the customer came from (`?next=/basket`), else the account. */
+function safeNext(value: string | null): string {
+  return value && /^\/(?![/\\])[\w\-/.?=&%]*$/.test(value) ? value : "/my-account";
+}
+
 export default function LoginPage() {
   const navigate = useNavigate();
   const loggedIn = useIsLoggedIn();
+  const [searchParams] = useSearchParams();
+  const next = safeNext(searchParams.get("next"));
   // Spec section 2: /my-account is shown instead of the login page to a signed-in customer. (A member of
   // staff who signs in here is sent on to the console once their role is known.)
   useEffect(() => {
-    if (loggedIn) navigate("/my-account", { replace: true });
-  }, [loggedIn, navigate]);
+    if (loggedIn) navigate(next, { replace: true });
+  }, [loggedIn, navigate, next]);
 
   return (
     <div className="container-page py-10">
@@ -30,8 +37,8 @@ export default function LoginPage() {
             onSignedIn={() => {
               // Staff sign in here too, and go to their console.
               fetchMe()
-                .then((me) => navigate(isStaffRole(me.role) ? "/staff" : "/my-account"))
-                .catch(() => navigate("/my-account"));
+                .then((me) => navigate(isStaffRole(me.role) ? "/staff" : next))
+                .catch(() => navigate(next));
             }}
           />
         </section>

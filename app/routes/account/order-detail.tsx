@@ -163,7 +163,7 @@ export default function OrderDetailPage() {
               {payment.text}
             </span>{" "}
             <span className="text-slate-600" data-testid="payment-card">
-              by {group.payment_method === "card" ? cardSummary(group.card_brand, group.card_last4) : group.payment_method}
+              {group.payment_method === "card" ? `by ${cardSummary(group.card_brand, group.card_last4)}` : group.payment_method === "account" ? `On account${group.due_date ? `, due ${formatDeliveryDate(group.due_date)}` : ""}` : `by ${group.payment_method}`}
             </span>
           </p>
           {group.po_number ? (

@@ -75,6 +75,12 @@ function ConsoleHeader({ name, manager = false }: { name?: string; manager?: boo
               <NavLink to="/staff/promotions" className={tab}>
                 Promotions
               </NavLink>
+              <NavLink to="/staff/quotes" className={tab}>
+                Quotes
+              </NavLink>
+              <NavLink to="/staff/accounts" className={tab}>
+                Trade accounts
+              </NavLink>
               <NavLink to="/staff/reports" className={tab}>
                 Reports
               </NavLink>

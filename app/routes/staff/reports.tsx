@@ -8,6 +8,7 @@ import { ApiResponseError } from "../../lib/api-client";
 import { downloadSalesReport, fetchSalesReport, type SalesQuery, type SalesReport } from "../../lib/back-office-api";
 import { managerOnly } from "../../lib/staff-document";
 import { useHydrated } from "../../lib/use-hydrated";
+import { ReceivablesAgeing } from "../../components/back-office/receivables";
 import type { Route } from "./+types/reports";
 
 export const loader = managerOnly;
@@ -184,6 +185,9 @@ export default function ReportsPage() {
           ) : null}
         </>
       ) : null}
+      <div className="mt-10">
+        <ReceivablesAgeing />
+      </div>
     </section>
   );
 }

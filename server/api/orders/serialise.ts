@@ -76,6 +76,8 @@ export const orderGroupSchema = z.object({
   promo_code: z.string().nullable(),
   /** The buyer's purchase-order number, if they gave one at checkout. */
   po_number: z.string().nullable(),
+  /** On account: the day the invoice falls due (ISO); null when paid by card. */
+  due_date: z.string().nullable(),
   promo_discount_pence: z.number().int(),
   delivery_pence: z.number().int(),
   vat_pence: z.number().int(),
@@ -137,6 +139,7 @@ export function orderGroupView(group: OrderGroupDetail) {
     sub_total_pence: group.subTotalPence,
     promo_code: group.promoCode,
     po_number: group.poNumber,
+    due_date: group.dueDate,
     promo_discount_pence: group.promoDiscountPence,
     delivery_pence: group.deliveryPence,
     vat_pence: group.vatPence,

@@ -1,0 +1,69 @@
+// The browser's quote and trade-account calls (issue 23): quotes from the basket, Quick Quote requests with
+// files, and the customer's trade account.
+import type { BasketItem, BasketState } from "../../domain/basket";
+import { basketFromQuote } from "../../domain/basket";
+import type { ApiAnswer } from "../../server/api/contract";
+import { api, ApiResponseError, authHeaders, NetworkError } from "./api-client";
+import { basketLines } from "./checkout";
+
+export type Quote = ApiAnswer<"GET /api/quotes/:quoteId">;
+export type QuoteLine = Quote["lines"][number];
+export type QuoteListEntry = ApiAnswer<"GET /api/quotes">["quotes"][number];
+
+export const quoteBasket = (basket: BasketState) => api("POST /api/quotes", { auth: true, body: { lines: basketLines(basket) } });
+export const fetchQuotes = (signal?: AbortSignal) => api("GET /api/quotes", { auth: true, ...(signal ? { signal } : {}) });
+export const fetchQuote = (quoteId: number | string, signal?: AbortSignal) => api("GET /api/quotes/:quoteId", { params: { quoteId }, auth: true, ...(signal ? { signal } : {}) });
+
+/** A quote's line as a basket line: the quote's price, and for a catalogue line what the configurator chose. */
+export function basketItemOf(line: QuoteLine, index: number, lineIdPrefix: string): BasketItem {
+  return {
+    lineId: `${lineIdPrefix}-${index + 1}`,
+    productId: line.productId,
+    productName: line.productName,
+    productSlug: line.productSlug,
+    image: line.image,
+    attributes: line.attributes,
+    quantity: line.quantity,
+    versions: line.versions,
+    pricePence: line.linePence,
+    qty_limits: line.fixedSize ? { min_qty: 1, orientation: line.orientation ?? "", fixed_size: line.fixedSize } : null,
+    customWidth: line.fixedSize ? null : line.widthMm,
+    customHeight: line.fixedSize ? null : line.heightMm,
+    orientation: line.orientation,
+    reorder: null,
+  };
+}
+
+/** The basket for ordering a valid quote: exactly its lines at its prices. */
+export function basketOfQuote(quote: Quote): BasketState {
+  return basketFromQuote({ id: quote.id, number: quote.number, validUntil: quote.validUntil ?? "" }, quote.lines.map((line, index) => basketItemOf(line, index, `q${quote.id}`)));
+}
+
+type Progress = (sent: number, total: number) => void;
+
+/** Sends a Quick Quote request (fields and files) with XMLHttpRequest, whose upload events report real progress. */
+export function sendQuoteRequest(fields: Record<string, string>, files: File[], onProgress: Progress): Promise<Quote> {
+  return new Promise((resolve, reject) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    files.forEach((file, index) => form.append(`file${index + 1}`, file, file.name));
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", "/api/quote-requests");
+    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
+    xhr.setRequestHeader("accept", "application/json");
+    const total = files.reduce((sum, file) => sum + file.size, 0);
+    xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : total);
+    xhr.onload = () => {
+      let body: { quote?: Quote; message?: string; errors?: Record<string, string> } = {};
+      try {
+        body = JSON.parse(xhr.responseText) as typeof body;
+      } catch {
+        // not JSON: handled below
+      }
+      if (xhr.status === 201 && body.quote) resolve(body.quote);
+      else reject(new ApiResponseError(body.message ?? `The request failed (${xhr.status})`, xhr.status, body.errors ?? {}, body.message ?? null));
+    };
+    xhr.onerror = () => reject(new NetworkError(new Error("request failed")));
+    xhr.send(form);
+  });
+}
