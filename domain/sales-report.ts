@@ -80,7 +80,9 @@ function add(into: SalesFigures, sale: InvoicedSale): SalesFigures {
 export function salesReport(sales: readonly InvoicedSale[], by: ReportPeriod): SalesReport {
   const periods = new Map<string, SalesFigures>();
   const methods = new Map<string, SalesFigures>();
-  const products = new Map<number, ProductSales>();
+  // A catalogue product by its id; a manager-priced quote line (product id 0) by its description.
+  const products = new Map<string, ProductSales>();
+  const productKey = (line: { productId: number; productName: string }) => (line.productId > 0 ? `#${line.productId}` : `quote:${line.productName}`);
   let totals = ZERO;
   for (const sale of sales) {
     const period = periodOf(sale.invoiceDate, by);
@@ -90,9 +92,9 @@ export function salesReport(sales: readonly InvoicedSale[], by: ReportPeriod): S
     const weights = sale.lines.map((line) => line.linePence);
     const shares = weights.some((w) => w > 0) ? allocatePence(sale.promoDiscountPence, weights) : weights.map(() => 0);
     sale.lines.forEach((line, index) => {
-      const was = products.get(line.productId) ?? { productId: line.productId, productName: line.productName, quantity: 0, goodsPence: 0, discountsPence: 0, netGoodsPence: 0 };
+      const was = products.get(productKey(line)) ?? { productId: line.productId, productName: line.productName, quantity: 0, goodsPence: 0, discountsPence: 0, netGoodsPence: 0 };
       const discount = shares[index] ?? 0;
-      products.set(line.productId, {
+      products.set(productKey(line), {
         ...was,
         quantity: was.quantity + line.quantity,
         goodsPence: was.goodsPence + line.linePence,

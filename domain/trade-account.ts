@@ -4,6 +4,7 @@
 // receivables ageing are read from the same figures.
 import { z } from "zod";
 import { addCalendarDays, daysBetween } from "./calendar";
+import { formatUkDate } from "./format";
 import { formatPence } from "./money";
 
 export const DEFAULT_TERMS_DAYS = 30;
@@ -87,7 +88,7 @@ export type StatementEntry = { date: string; kind: "invoice" | "payment"; refere
 /** Invoices and payments in date order (an invoice before a payment on the same day), with the running balance. */
 export function statementEntries(invoices: readonly AccountInvoice[], payments: readonly AccountPayment[], invoiceLabel: (n: number) => string): StatementEntry[] {
   const items = [
-    ...invoices.map((invoice) => ({ date: invoice.invoiceDate, order: 0, id: invoice.orderGroupId, kind: "invoice" as const, reference: invoiceLabel(invoice.invoiceNumber), description: `Order ${invoice.orderGroupId}, due ${invoice.dueDate}`, debitPence: invoice.totalPence, creditPence: 0 })),
+    ...invoices.map((invoice) => ({ date: invoice.invoiceDate, order: 0, id: invoice.orderGroupId, kind: "invoice" as const, reference: invoiceLabel(invoice.invoiceNumber), description: `Order ${invoice.orderGroupId}, due ${formatUkDate(invoice.dueDate)}`, debitPence: invoice.totalPence, creditPence: 0 })),
     ...payments.map((payment) => ({ date: payment.receivedOn, order: 1, id: payment.id, kind: "payment" as const, reference: payment.reference || "Payment", description: `Payment against ${invoiceLabel(payment.invoiceNumber)}`, debitPence: 0, creditPence: payment.amountPence })),
   ].sort((a, b) => (a.date === b.date ? a.order - b.order || a.id - b.id : a.date < b.date ? -1 : 1));
   let balance = 0;

@@ -146,7 +146,22 @@ describe("email sender", () => {
       text: "Text 1",
       html: "<p>Text 1</p>",
       messageId: queued!.messageId,
+      attachments: [],
     });
+  });
+
+  it("sends a file queued with the message (a quote's PDF) with the same bytes, however many tries it takes", async () => {
+    const fake = flakyTransport(1);
+    const sender = createEmailSender({ db: t.db.db, transport: fake.transport, from, log: recordingLog().log, now: manualClock().now });
+    const pdf = Buffer.from("%PDF-1.7 quote bytes \u0000\u00ff", "latin1");
+    const queued = await t.db.db.transaction((tx) => enqueueEmail(tx, { to: "buyer@example.com", subject: "Your quote", text: "t", html: "h", attachments: [{ fileName: "Q-000001.pdf", contentType: "application/pdf", content: pdf }] }));
+    await sender.deliverDue();
+    await t.db.db.update(emailOutbox).set({ nextAttemptAt: new Date(0) }).where(eq(emailOutbox.id, queued.id));
+    await sender.deliverDue();
+    const sent = fake.delivered.find((m) => m.messageId === queued.messageId)!;
+    expect(sent.attachments).toHaveLength(1);
+    expect(sent.attachments![0]!.fileName).toBe("Q-000001.pdf");
+    expect(sent.attachments![0]!.content.equals(pdf)).toBe(true);
   });
 
   it(`gives up after ${MAX_EMAIL_ATTEMPTS} attempts, keeps the row as failed and logs an error`, async () => {

@@ -38,6 +38,7 @@ export default function PaymentPage() {
   // A trade customer chooses between card and account; everyone else goes straight to the card page.
   const [trade, setTrade] = useState<TradeAccount | null>(null);
   const [busy, setBusy] = useState(false);
+  const placed = useRef(false);
 
   const start = useCallback(async () => {
     setProblem(null);
@@ -62,6 +63,7 @@ export default function PaymentPage() {
     try {
       const answer = await placeOnAccount(basket, userIdStore.get() ?? "", recalledBlindShipping(), recalledPoNumber());
       // The order exists: the basket's work is done, and artwork is next.
+      placed.current = true;
       basketStore.set(EMPTY_BASKET);
       navigate(answer.url);
     } catch (error) {
@@ -72,7 +74,7 @@ export default function PaymentPage() {
   };
 
   useEffect(() => {
-    if (!hydrated) return;
+    if (!hydrated || placed.current) return;
     if (basket.items.length === 0) {
       navigate("/basket", { replace: true });
       return;

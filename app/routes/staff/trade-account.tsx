@@ -35,7 +35,6 @@ export default function TradeAccountPage() {
       setProblem(messageOf(error));
     }
   };
-  const unpaid = account.invoices.filter((invoice) => owed(invoice) > 0);
   return (
     <article aria-labelledby="account-heading" className="space-y-6">
       <div>
@@ -113,7 +112,7 @@ export default function TradeAccountPage() {
           </tbody>
         </table>
       </div>
-      {unpaid.length > 0 ? <PaymentForm account={account} onRecorded={setAccount} /> : null}
+      {account.invoices.length > 0 ? <PaymentForm account={account} onRecorded={setAccount} /> : null}
     </article>
   );
 }
@@ -154,15 +153,16 @@ function TermsForm({ account, onSaved }: { account: TradeAccountDetail; onSaved:
 
 function PaymentForm({ account, onRecorded }: { account: TradeAccountDetail; onRecorded: (account: TradeAccountDetail) => void }) {
   const unpaid = account.invoices.filter((invoice) => owed(invoice) > 0);
-  const [invoiceId, setInvoiceId] = useState(String(unpaid[0]!.orderGroupId));
-  const chosen = unpaid.find((invoice) => String(invoice.orderGroupId) === invoiceId) ?? unpaid[0]!;
-  const [amount, setAmount] = useState((owed(chosen) / 100).toFixed(2));
+  const [invoiceId, setInvoiceId] = useState(String(unpaid[0]?.orderGroupId ?? ""));
+  const chosen = unpaid.find((invoice) => String(invoice.orderGroupId) === invoiceId) ?? unpaid[0];
+  const [amount, setAmount] = useState(chosen ? (owed(chosen) / 100).toFixed(2) : "");
   const [receivedOn, setReceivedOn] = useState(ukDateParts(new Date()).isoDate);
   const [reference, setReference] = useState("");
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
+    if (!chosen) return;
     const amountPence = poundsTextToPence(amount);
     if (amountPence === null || amountPence <= 0) {
       setStatus({ ok: false, text: "Enter the amount received in pounds, e.g. 120.00" });
@@ -189,42 +189,48 @@ function PaymentForm({ account, onRecorded }: { account: TradeAccountDetail; onR
   return (
     <form onSubmit={submit} aria-labelledby="payment-heading" className="space-y-3 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <h2 id="payment-heading" className="text-lg font-bold">Record a payment</h2>
-      <div className="grid gap-3 sm:grid-cols-4">
-        <label className="text-sm">
-          <span className="field-label">Invoice</span>
-          <select
-            className="field-input"
-            value={invoiceId}
-            onChange={(e) => {
-              setInvoiceId(e.target.value);
-              const invoice = unpaid.find((i) => String(i.orderGroupId) === e.target.value);
-              if (invoice) setAmount((owed(invoice) / 100).toFixed(2));
-            }}
-          >
-            {unpaid.map((invoice) => (
-              <option key={invoice.orderGroupId} value={invoice.orderGroupId}>
-                {invoiceNumberLabel(invoice.invoiceNumber)}: {formatPence(owed(invoice))} owed
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm">
-          <span className="field-label">Amount (£)</span>
-          <input className="field-input" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
-        </label>
-        <label className="text-sm">
-          <span className="field-label">Received on</span>
-          <input className="field-input" type="date" value={receivedOn} onChange={(e) => setReceivedOn(e.target.value)} />
-        </label>
-        <label className="text-sm">
-          <span className="field-label">Reference</span>
-          <input className="field-input" value={reference} onChange={(e) => setReference(e.target.value)} maxLength={60} placeholder="BACS ref, cheque no." />
-        </label>
-      </div>
+      {chosen ? (
+        <div className="grid gap-3 sm:grid-cols-4">
+          <label className="text-sm">
+            <span className="field-label">Invoice</span>
+            <select
+              className="field-input"
+              value={invoiceId}
+              onChange={(e) => {
+                setInvoiceId(e.target.value);
+                const invoice = unpaid.find((i) => String(i.orderGroupId) === e.target.value);
+                if (invoice) setAmount((owed(invoice) / 100).toFixed(2));
+              }}
+            >
+              {unpaid.map((invoice) => (
+                <option key={invoice.orderGroupId} value={invoice.orderGroupId}>
+                  {invoiceNumberLabel(invoice.invoiceNumber)}: {formatPence(owed(invoice))} owed
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="text-sm">
+            <span className="field-label">Amount (£)</span>
+            <input className="field-input" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+          </label>
+          <label className="text-sm">
+            <span className="field-label">Received on</span>
+            <input className="field-input" type="date" value={receivedOn} onChange={(e) => setReceivedOn(e.target.value)} />
+          </label>
+          <label className="text-sm">
+            <span className="field-label">Reference</span>
+            <input className="field-input" value={reference} onChange={(e) => setReference(e.target.value)} maxLength={60} placeholder="BACS ref, cheque no." />
+          </label>
+        </div>
+      ) : (
+        <p className="text-sm text-slate-600">Every invoice on this account is paid.</p>
+      )}
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {busy ? "Recording…" : "Record payment"}
-        </button>
+        {chosen ? (
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? "Recording…" : "Record payment"}
+          </button>
+        ) : null}
         {status ? <p role={status.ok ? "status" : "alert"} className={`text-sm font-semibold ${status.ok ? "text-brand-700" : "text-red-700"}`}>{status.text}</p> : null}
       </div>
     </form>

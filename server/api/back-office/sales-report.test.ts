@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCsv } from "../../../domain/price-list";
 import { ukDateParts } from "../../../domain/delivery";
 import { makeStaff, type TestCustomer } from "../../../tests/factories/accounts";
-import { bannerLine, customerWithAddresses, payWithTestCard } from "../../../tests/factories/checkout";
+import { bannerLine, customerWithAddresses, expectedTotalPence, payWithTestCard } from "../../../tests/factories/checkout";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app";
 import type { InvoiceData } from "../../documents/invoice-pdf";
 import { invoiceData } from "../../services/invoice-service";
@@ -37,6 +37,21 @@ beforeAll(async () => {
     expect(made.statusCode, made.body).toBe(200);
     groupIds.push(made.json().order_group_id as number);
   }
+  // Two more on a trade account, without a card: a basket, and a Quick Quote a manager priced as free lines.
+  const trade = await customerWithAddresses(t.app);
+  await t.app.inject({ method: "POST", url: "/api/manage/trade-accounts", headers: manager.auth, payload: { email: trade.email, creditLimitPence: 10_000_000 } });
+  const onAccount = async (body: Record<string, unknown>, totalPence: number) => {
+    const res = await t.app.inject({ method: "POST", url: "/api/checkout/on-account", headers: trade.auth, payload: { userId: trade.userId, Total: totalPence / 100, ...body } });
+    expect(res.statusCode, res.body).toBe(201);
+    groupIds.push(res.json().order_group_id as number);
+  };
+  const basket = [await bannerLine(t.app, { quantity: 4, customWidth: 1717, customHeight: 613 })];
+  await onAccount({ lines: basket }, await expectedTotalPence(t.app, basket));
+  const asked = await t.app.services.quotes.request(trade.userId, { productKind: "Hoardings", size: "2440 × 1220 mm", quantity: 6, material: "", deadline: "", notes: "" }, []);
+  if (!asked.ok) throw new Error(asked.message);
+  const priced = await t.app.services.quotes.price(asked.quote.id, { lines: [{ description: "Hoarding panels", quantity: 6, amountPence: 33_333 }, { description: "Fixings", quantity: 1, amountPence: 1_001 }], turnaroundDays: 5, note: "" }, { userId: manager.userId, email: manager.email });
+  if (!priced.ok) throw new Error(priced.message);
+  await onAccount({ lines: [], quoteId: asked.quote.id }, priced.quote.totalPence);
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -49,23 +64,30 @@ describe("the sales report", () => {
   it("equals the sum of the VAT invoices of the period, figure by figure, to the penny", async () => {
     const invoices: InvoiceData[] = [];
     for (const id of groupIds) invoices.push(invoiceData((await t.app.services.orders.group(id))!, t.config.shop));
-    const sum = (pick: (i: InvoiceData) => number) => invoices.reduce((a, i) => a + pick(i), 0);
+    const figures = (of: InvoiceData[]) => {
+      const sum = (pick: (i: InvoiceData) => number) => of.reduce((a, i) => a + pick(i), 0);
+      return {
+        invoices: of.length,
+        goodsPence: sum((i) => i.lines.reduce((a, l) => a + l.netPence, 0)),
+        discountsPence: sum((i) => i.promoDiscountPence),
+        deliveryPence: sum((i) => i.deliveryPence),
+        netPence: sum((i) => i.netTotalPence),
+        vatPence: sum((i) => i.vatPence),
+        grossPence: sum((i) => i.grossTotalPence),
+      };
+    };
     const res = await report(`from=${today()}&to=${today()}&by=day`);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body.totals).toEqual({
-      invoices: 7,
-      goodsPence: sum((i) => i.lines.reduce((a, l) => a + l.netPence, 0)),
-      discountsPence: sum((i) => i.promoDiscountPence),
-      deliveryPence: sum((i) => i.deliveryPence),
-      netPence: sum((i) => i.netTotalPence),
-      vatPence: sum((i) => i.vatPence),
-      grossPence: sum((i) => i.grossTotalPence),
-    });
+    expect(body.totals).toEqual({ ...figures(invoices), invoices: 9 });
     expect(body.totals.discountsPence).toBeGreaterThan(0);
     expect(body.periods).toEqual([{ period: today(), ...body.totals }]);
-    expect(body.paymentMethods).toEqual([{ paymentMethod: "card", ...body.totals }]);
-    expect(body.products.map((p: { productName: string }) => p.productName).sort()).toEqual(["Mesh Banners", "PVC Banners"]);
+    // Card and account, each the sum of its own invoices (the on-account ones say "On account").
+    expect(body.paymentMethods).toEqual([
+      { paymentMethod: "account", ...figures(invoices.filter((i) => i.paymentMethod === "On account")) },
+      { paymentMethod: "card", ...figures(invoices.filter((i) => i.paymentMethod !== "On account")) },
+    ]);
+    expect(body.products.map((p: { productName: string }) => p.productName).sort()).toEqual(["Fixings", "Hoarding panels", "Mesh Banners", "PVC Banners"]);
     expect(body.products.reduce((a: number, p: { netGoodsPence: number }) => a + p.netGoodsPence, 0)).toBe(body.totals.goodsPence - body.totals.discountsPence);
   });
 
@@ -75,7 +97,7 @@ describe("the sales report", () => {
     const quarter = (await report(`from=${year}-01-01&to=${year}-12-31&by=quarter`)).json();
     expect(quarter.periods).toHaveLength(1);
     expect(quarter.periods[0].period).toMatch(new RegExp(`^${year} Q[1-4]$`));
-    expect(quarter.totals.invoices).toBe(7);
+    expect(quarter.totals.invoices).toBe(9);
   });
 
   it("exports the same figures as CSV for the accountant", async () => {
