@@ -86,6 +86,5 @@ export function groupStatus(itemStatuses: readonly OrderStatus[]): OrderStatus {
 
 /** Payment card of the order detail: 'paid' is shown green, anything else as Pending in yellow. */
 export function paymentLabel(paymentStatus: string | null | undefined): { text: string; tone: "paid" | "pending" } {
-  if (paymentStatus === "unpaid") return { text: "Invoice due", tone: "pending" };
   return paymentStatus === "paid" ? { text: "paid", tone: "paid" } : { text: "Pending", tone: "pending" };
 }

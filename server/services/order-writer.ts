@@ -8,7 +8,7 @@ import { checkouts, counters, orderEvents, orderGroups, orders, promoCodes, quot
 import { addressLine } from "../../domain/address";
 import { cardSummary } from "../../domain/card";
 import { lineSizeLabel, orderDeliveryDate } from "../../domain/checkout";
-import { formatDeliveryDate, formatPence } from "../../domain/format";
+import { formatDeliveryDate, formatLongDate, formatPence } from "../../domain/format";
 import type { ShopDetails } from "../config";
 import { orderConfirmationEmail } from "../integrations/email/templates";
 import type { ProviderSession } from "../integrations/payments/payment-provider";
@@ -20,7 +20,7 @@ export type OrderWriterContext = { shop: ShopDetails; publicUrl: string };
 
 /** How the order was paid, in the customer's words: "Visa ending 4242", "On account, due 25 December 2026". */
 export function paymentWords(payment: OrderPayment): string {
-  return payment.method === "card" ? cardSummary(payment.card?.brand, payment.card?.last4) : `On account, due ${formatDeliveryDate(payment.dueDate)}`;
+  return payment.method === "card" ? cardSummary(payment.card?.brand, payment.card?.last4) : `On account, due ${formatLongDate(payment.dueDate)}`;
 }
 
 export async function writeOrder(t: Tx, context: OrderWriterContext, checkout: typeof checkouts.$inferSelect, payment: OrderPayment): Promise<{ orderGroupId: number; created: boolean }> {
@@ -92,7 +92,7 @@ export async function writeOrder(t: Tx, context: OrderWriterContext, checkout: t
     )
     .returning({ id: orders.id });
 
-  const paidNote = payment.method === "card" ? `Paid ${formatPence(checkout.totalPence)} by card` : `${formatPence(checkout.totalPence)} on account, due ${formatDeliveryDate(payment.dueDate)}`;
+  const paidNote = payment.method === "card" ? `Paid ${formatPence(checkout.totalPence)} by card` : `${formatPence(checkout.totalPence)} on account, due ${formatLongDate(payment.dueDate)}`;
   await t.insert(orderEvents).values([
     { orderGroupId: group.id, actor: "payment" as const, fromStatus: null, toStatus: "Awaiting Artwork", note: paidNote },
     ...items.map((item) => ({ orderGroupId: group.id, orderId: item.id, actor: "payment" as const, fromStatus: null, toStatus: "Awaiting Artwork" })),

@@ -221,31 +221,36 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
     async request(userId, form, files, now = new Date()) {
       const person = await customerOf(db, userId);
       if (!person) return failure("not-found", QUOTE_MESSAGES.notFound);
-      // The files are stored first under names nobody can guess; a request that fails to save leaves only
-      // unreferenced objects, which the orphan sweep removes.
-      const folder = randomUUID();
+      // The files are stored first, in a folder of their own under a name nobody can guess; if the request
+      // is not saved after all, the folder is removed again, so no file outlives its request.
+      const folder = `quote-requests/${randomUUID()}/`;
       const attachments: QuoteAttachment[] = [];
-      for (const [index, file] of files.entries()) {
-        const key = `quote-requests/${folder}/${index + 1}`;
-        await storage.putFile(key, file.path, file.contentType);
-        attachments.push({ key, fileName: file.fileName, contentType: file.contentType, sizeBytes: file.size });
-      }
-      const row = await db.transaction(async (t) => {
-        const number = await nextNumber(t);
-        const [created] = await t.insert(quotes).values({ number, userId, email: person.email, kind: "request", status: "requested", request: form, attachments, createdAt: now }).returning();
-        const label = quoteNumberLabel(number);
-        const summary = [
-          `What: ${form.productKind}`,
-          `Size: ${form.size}`,
-          `Quantity: ${form.quantity}`,
-          ...(form.material ? [`Material: ${form.material}`] : []),
-          ...(form.deadline ? [`Needed by: ${formatLongDate(form.deadline)}`] : []),
-          ...(form.notes ? [`Notes: ${form.notes}`] : []),
-          `Files: ${attachments.length === 0 ? "none" : attachments.map((a) => a.fileName).join(", ")}`,
-        ].join("\n");
-        await enqueueEmail(t, { to: shop.email, replyTo: person.email, messageIdDomain, ...quoteRequestToShop(shop, { label, customer: `${person.firstname} ${person.lastname}`, email: person.email, summary, manageUrl: `${publicUrl}/staff/quotes/${created!.id}` }) });
-        await enqueueEmail(t, { to: person.email, messageIdDomain, ...quoteRequestAcknowledgement(shop, { firstname: person.firstname, label, quoteUrl: `${publicUrl}/my-account/quotes/${created!.id}` }) });
-        return created!;
+      const row = await (async () => {
+        for (const [index, file] of files.entries()) {
+          const key = `${folder}${index + 1}`;
+          await storage.putFile(key, file.path, file.contentType);
+          attachments.push({ key, fileName: file.fileName, contentType: file.contentType, sizeBytes: file.size });
+        }
+        return db.transaction(async (t) => {
+          const number = await nextNumber(t);
+          const [created] = await t.insert(quotes).values({ number, userId, email: person.email, kind: "request", status: "requested", request: form, attachments, createdAt: now }).returning();
+          const label = quoteNumberLabel(number);
+          const summary = [
+            `What: ${form.productKind}`,
+            `Size: ${form.size}`,
+            `Quantity: ${form.quantity}`,
+            ...(form.material ? [`Material: ${form.material}`] : []),
+            ...(form.deadline ? [`Needed by: ${formatLongDate(form.deadline)}`] : []),
+            ...(form.notes ? [`Notes: ${form.notes}`] : []),
+            `Files: ${attachments.length === 0 ? "none" : attachments.map((a) => a.fileName).join(", ")}`,
+          ].join("\n");
+          await enqueueEmail(t, { to: shop.email, replyTo: person.email, messageIdDomain, ...quoteRequestToShop(shop, { label, customer: `${person.firstname} ${person.lastname}`, email: person.email, summary, manageUrl: `${publicUrl}/staff/quotes/${created!.id}` }) });
+          await enqueueEmail(t, { to: person.email, messageIdDomain, ...quoteRequestAcknowledgement(shop, { firstname: person.firstname, label, quoteUrl: `${publicUrl}/my-account/quotes/${created!.id}` }) });
+          return created!;
+        });
+      })().catch(async (error: unknown) => {
+        await storage.deletePrefix(folder).catch(() => {});
+        throw error;
       });
       sender.kick();
       return { ok: true, quote: await view(row, now, `${person.firstname} ${person.lastname}`) };

@@ -17,6 +17,7 @@ const pages = [
   "/about-us",
   "/terms",
   "/contact-us",
+  "/quick-quote",
 ];
 
 for (const path of pages) {

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { cardSummary } from "../../../domain/card";
-import { formatDeliveryDate, formatPence } from "../../../domain/format";
+import { formatDeliveryDate, formatLongDate, formatPence } from "../../../domain/format";
 import { orderDateText } from "../../../domain/order-display";
 import { paymentLabel } from "../../../domain/order-status";
 import { LoadingState } from "../../components/loading-state";
@@ -163,7 +163,7 @@ export default function OrderDetailPage() {
               {payment.text}
             </span>{" "}
             <span className="text-slate-600" data-testid="payment-card">
-              {group.payment_method === "card" ? `by ${cardSummary(group.card_brand, group.card_last4)}` : group.payment_method === "account" ? `On account${group.due_date ? `, due ${formatDeliveryDate(group.due_date)}` : ""}` : `by ${group.payment_method}`}
+              {group.payment_method === "card" ? `by ${cardSummary(group.card_brand, group.card_last4)}` : group.payment_method === "account" ? `On account${group.due_date ? `, due ${formatLongDate(group.due_date)}` : ""}` : `by ${group.payment_method}`}
             </span>
           </p>
           {group.po_number ? (
