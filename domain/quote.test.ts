@@ -19,7 +19,7 @@ describe("quotes", () => {
   });
 
   it("keep a manager's line amount as the line's price, whatever the quantity", () => {
-    const line = customQuoteLine({ description: "Hoarding panels", quantity: 3, amountPence: 1_000 }, "2026-12-01");
-    expect(line).toMatchObject({ productId: 0, productName: "Hoarding panels", quantity: 3, linePence: 1_000, undiscountedLinePence: 1_000, tierPercent: 0, versions: 1 });
+    const line = customQuoteLine({ description: "Hoarding panels", widthMm: 2440, heightMm: 1220, quantity: 3, amountPence: 1_000 }, "2026-12-01");
+    expect(line).toMatchObject({ productId: 0, productName: "Hoarding panels", widthMm: 2440, heightMm: 1220, quantity: 3, linePence: 1_000, undiscountedLinePence: 1_000, tierPercent: 0, versions: 1 });
   });
 });

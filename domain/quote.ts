@@ -64,8 +64,8 @@ export function customQuoteLine(line: QuotePriceLine, deliveryDate: string): Che
     image: null,
     quantity: line.quantity,
     versions: 1,
-    widthMm: null,
-    heightMm: null,
+    widthMm: line.widthMm,
+    heightMm: line.heightMm,
     orientation: null,
     fixedSize: null,
     attributes: [],
@@ -90,8 +90,14 @@ export const QUOTE_MESSAGES = {
 } as const;
 
 // A manager's price for a Quick Quote: free lines, amounts in whole pence, and the turnaround.
+const printSize = (what: string) =>
+  z.number({ error: `${what} must be whole millimetres` }).int(`${what} must be whole millimetres`).min(10, `${what} must be at least 10 mm`).max(50_000, `${what} must be at most 50,000 mm`);
+
+/** A manager's line: what it is, how many, its printed size (the artwork is checked against it) and its price. */
 export const quotePriceLineSchema = z.object({
   description: z.string({ error: "Each line needs a description" }).trim().min(1, "Each line needs a description").max(200, "A line's description must be at most 200 characters"),
+  widthMm: printSize("Width"),
+  heightMm: printSize("Height"),
   quantity: z.number({ error: "Quantity must be a whole number" }).int("Quantity must be a whole number").min(1, "Quantity must be at least 1").max(100_000, "Quantity must be at most 100,000"),
   amountPence: z.number({ error: "Amount must be whole pence" }).int("Amount must be whole pence").min(1, "Each line's amount must be at least 1p").max(100_000_000, "A line's amount must be at most £1,000,000"),
 });

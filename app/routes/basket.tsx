@@ -169,10 +169,10 @@ function BasketLine({ item, problem }: { item: BasketItem; problem: string | und
             <>
               <dt>Orientation</dt>
               <dd>{item.orientation ?? "Custom"}</dd>
-              <dt>Size</dt>
-              <dd>{size}</dd>
             </>
           )}
+          <dt>Size</dt>
+          <dd>{size}</dd>
           {item.attributes.map((attribute) => (
             <AttributeRow key={attribute.subattribute_id} group={attribute.group} name={attribute.subattribute_name} />
           ))}

@@ -129,7 +129,7 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
       lines: row.lines.map((line) => ({
         description: line.productName,
         details: isCustomLine(line)
-          ? []
+          ? [lineSizeLabel(line)]
           : [lineSizeLabel(line), ...line.attributes.map((a) => `${a.group}: ${a.subattribute_name}`), ...(line.tierPercent > 0 ? [`Quantity discount ${line.tierPercent}%`] : [])].filter(Boolean),
         quantity: line.quantity,
         netPence: line.linePence,

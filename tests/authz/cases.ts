@@ -361,7 +361,7 @@ export const AUTHZ_CASES: Record<string, AuthzCase> = {
   "POST /api/manage/quotes/:quoteId/price": {
     scope: "manager",
     ok: 200,
-    request: (fx) => ({ method: "POST", url: `/api/manage/quotes/${fx.requestId}/price`, payload: { lines: [{ description: "Flags", quantity: 2, amountPence: 5000 }] } }),
+    request: (fx) => ({ method: "POST", url: `/api/manage/quotes/${fx.requestId}/price`, payload: { lines: [{ description: "Flags", widthMm: 1000, heightMm: 2000, quantity: 2, amountPence: 5000 }] } }),
   },
   "GET /api/manage/trade-accounts": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/trade-accounts" }) },
   "POST /api/manage/trade-accounts": { scope: "manager", ok: 201, request: (fx) => ({ method: "POST", url: "/api/manage/trade-accounts", payload: { email: fx.other.email, creditLimitPence: 100_000 } }) },

@@ -132,6 +132,8 @@ test.describe("trade buyers", () => {
     await console.getByRole("link", { name: number }).click();
     await expect(console.getByRole("heading", { name: `Quick Quote ${number}` })).toBeVisible();
     await expect(console.getByRole("button", { name: /^site-plan\.jpg/ })).toBeVisible();
+    await console.getByLabel("Width (mm)").fill("2440");
+    await console.getByLabel("Height (mm)").fill("1220");
     await console.getByLabel("Amount (£, ex VAT)").fill("360.00");
     // 360.00 + 9.95 delivery = 369.95; VAT 73.99; total 443.94.
     await expect(console.getByText("Sub Total £360.00 + Delivery £9.95 + VAT £73.99 =")).toBeVisible();

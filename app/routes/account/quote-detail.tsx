@@ -186,9 +186,7 @@ function Lines({ lines, caption }: { lines: QuoteLine[]; caption: string }) {
             <tr key={index} className="border-b border-slate-100 last:border-0 align-top">
               <td className="px-4 py-3">
                 <p className="font-semibold">{line.productName}</p>
-                {line.custom ? null : (
-                  <p className="text-slate-600">{[lineSizeLabel(line), ...line.attributes.map((a) => a.subattribute_name)].filter(Boolean).join(", ")}</p>
-                )}
+                <p className="text-slate-600">{[lineSizeLabel(line), ...line.attributes.map((a) => a.subattribute_name)].filter(Boolean).join(", ")}</p>
               </td>
               <td className="px-4 py-3 text-right">{line.quantity}</td>
               <td className="px-4 py-3 text-right">{formatPence(line.linePence)}</td>

@@ -15,8 +15,8 @@ export const loader = managerOnly;
 export const headers: Route.HeadersFunction = () => ({ "cache-control": "no-store" });
 export const meta: Route.MetaFunction = () => [{ title: "Quote | Printwise back office" }, { name: "robots", content: "noindex" }];
 
-type Draft = { description: string; quantity: string; amount: string };
-const EMPTY_LINE: Draft = { description: "", quantity: "1", amount: "" };
+type Draft = { description: string; width: string; height: string; quantity: string; amount: string };
+const EMPTY_LINE: Draft = { description: "", width: "", height: "", quantity: "1", amount: "" };
 
 /** One quote; a Quick Quote request is priced here as lines with free descriptions and amounts. */
 export default function QuotePricingPage() {
@@ -98,7 +98,7 @@ export default function QuotePricingPage() {
 
 function PriceForm({ quote, onPriced }: { quote: ManagedQuote; onPriced: (quote: ManagedQuote) => void }) {
   const r = quote.request;
-  const [lines, setLines] = useState<Draft[]>([{ description: r ? `${r.productKind}, ${r.size}${r.material ? `, ${r.material}` : ""}` : "", quantity: String(r?.quantity ?? 1), amount: "" }]);
+  const [lines, setLines] = useState<Draft[]>([{ ...EMPTY_LINE, description: r ? `${r.productKind}, ${r.size}${r.material ? `, ${r.material}` : ""}` : "", quantity: String(r?.quantity ?? 1) }]);
   const [turnaround, setTurnaround] = useState(String(DEFAULT_QUOTE_TURNAROUND_DAYS));
   const [note, setNote] = useState("");
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
@@ -116,7 +116,12 @@ function PriceForm({ quote, onPriced }: { quote: ManagedQuote; onPriced: (quote:
       setStatus({ ok: false, text: `Line ${bad + 1}: enter the amount in pounds, e.g. 360.00` });
       return;
     }
-    const parsed = quotePriceSchema.safeParse({ lines: lines.map((line, i) => ({ description: line.description, quantity: Number(line.quantity), amountPence: amounts[i] })), turnaroundDays: Number(turnaround), note });
+    const whole = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text) : NaN);
+    const parsed = quotePriceSchema.safeParse({
+      lines: lines.map((line, i) => ({ description: line.description, widthMm: whole(line.width), heightMm: whole(line.height), quantity: whole(line.quantity), amountPence: amounts[i] })),
+      turnaroundDays: whole(turnaround),
+      note,
+    });
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const where = issue.path[0] === "lines" && typeof issue.path[1] === "number" ? `Line ${issue.path[1] + 1}: ` : "";
@@ -137,13 +142,21 @@ function PriceForm({ quote, onPriced }: { quote: ManagedQuote; onPriced: (quote:
   return (
     <form onSubmit={submit} aria-labelledby="price-heading" className="space-y-4 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <h2 id="price-heading" className="text-lg font-bold">Price this request</h2>
-      <p className="text-sm text-slate-600">Amounts are each line's price before VAT. Delivery ({formatPence(DELIVERY_PENCE)}) and VAT are added by the shop's one rule. The quote is emailed as a PDF and holds for 30 days.</p>
+      <p className="text-sm text-slate-600">Each line is a printed item: its size is what the customer's artwork is checked against. Amounts are each line's price before VAT. Delivery ({formatPence(DELIVERY_PENCE)}) and VAT are added by the shop's one rule. The quote is emailed as a PDF and holds for 30 days.</p>
       {lines.map((line, index) => (
-        <fieldset key={index} className="grid gap-3 rounded-md p-3 ring-1 ring-slate-200 sm:grid-cols-[1fr_6rem_8rem_auto]">
+        <fieldset key={index} className="grid gap-3 rounded-md p-3 ring-1 ring-slate-200 sm:grid-cols-[1fr_6rem_6rem_5rem_8rem_auto]">
           <legend className="px-1 text-sm font-semibold">Line {index + 1}</legend>
           <label className="text-sm">
             <span className="field-label">Description</span>
             <input className="field-input" value={line.description} onChange={(e) => set(index, { description: e.target.value })} maxLength={200} required />
+          </label>
+          <label className="text-sm">
+            <span className="field-label">Width (mm)</span>
+            <input className="field-input" inputMode="numeric" value={line.width} onChange={(e) => set(index, { width: e.target.value })} required />
+          </label>
+          <label className="text-sm">
+            <span className="field-label">Height (mm)</span>
+            <input className="field-input" inputMode="numeric" value={line.height} onChange={(e) => set(index, { height: e.target.value })} required />
           </label>
           <label className="text-sm">
             <span className="field-label">Quantity</span>

@@ -49,7 +49,7 @@ beforeAll(async () => {
   await onAccount({ lines: basket }, await expectedTotalPence(t.app, basket));
   const asked = await t.app.services.quotes.request(trade.userId, { productKind: "Hoardings", size: "2440 × 1220 mm", quantity: 6, material: "", deadline: "", notes: "" }, []);
   if (!asked.ok) throw new Error(asked.message);
-  const priced = await t.app.services.quotes.price(asked.quote.id, { lines: [{ description: "Hoarding panels", quantity: 6, amountPence: 33_333 }, { description: "Fixings", quantity: 1, amountPence: 1_001 }], turnaroundDays: 5, note: "" }, { userId: manager.userId, email: manager.email });
+  const priced = await t.app.services.quotes.price(asked.quote.id, { lines: [{ description: "Hoarding panels", widthMm: 2440, heightMm: 1220, quantity: 6, amountPence: 33_333 }, { description: "Fixings", widthMm: 100, heightMm: 100, quantity: 1, amountPence: 1_001 }], turnaroundDays: 5, note: "" }, { userId: manager.userId, email: manager.email });
   if (!priced.ok) throw new Error(priced.message);
   await onAccount({ lines: [], quoteId: asked.quote.id }, priced.quote.totalPence);
 }, 120_000);

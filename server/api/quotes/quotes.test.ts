@@ -173,7 +173,7 @@ describe("a Quick Quote request", () => {
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(art)).toBe(true);
 
-    const price = { lines: [{ description: "Hoarding panels 2440 × 1220 mm, 5 mm Foamex, printed both sides", quantity: 8, amountPence: 36_000 }, { description: "Fitting kit", quantity: 1, amountPence: 1_250 }], turnaroundDays: 4, note: "Price includes drilling." };
+    const price = { lines: [{ description: "Hoarding panels 2440 × 1220 mm, 5 mm Foamex, printed both sides", widthMm: 2440, heightMm: 1220, quantity: 8, amountPence: 36_000 }, { description: "Fitting kit", widthMm: 300, heightMm: 200, quantity: 1, amountPence: 1_250 }], turnaroundDays: 4, note: "Price includes drilling." };
     const priced = await t.app.inject({ method: "POST", url: `/api/manage/quotes/${requested.id}/price`, headers: manager.auth, payload: price });
     expect(priced.statusCode, priced.body).toBe(200);
     const quote = priced.json().quote as Quote;
@@ -195,6 +195,18 @@ describe("a Quick Quote request", () => {
       ["Hoarding panels 2440 × 1220 mm, 5 mm Foamex, printed both sides", 8, 36_000],
       ["Fitting kit", 1, 1_250],
     ]);
+
+    // A manager-priced item is checked against the size the manager gave it, like any other, and staff see the job.
+    const tooSmall = multipart([{ name: "version_number", value: "1" }, { name: "artwork", fileName: "panel.jpg", contentType: "image/jpeg", data: await cmykJpeg(1200, 600, 150) }]);
+    const refused = await t.app.inject({ method: "POST", url: `/api/orders/${items[0]!.id}/imgs`, headers: { ...customer.auth, ...tooSmall.headers }, payload: tooSmall.payload, remoteAddress: testClientAddress() });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toContain("at 2440 × 1220 mm");
+    const form = multipart([{ name: "version_number", value: "1" }, { name: "artwork", fileName: "kit.jpg", contentType: "image/jpeg", data: await cmykJpeg(1800, 1200, 150) }]);
+    const uploaded = await t.app.inject({ method: "POST", url: `/api/orders/${items[1]!.id}/imgs`, headers: { ...customer.auth, ...form.headers }, payload: form.payload, remoteAddress: testClientAddress() });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const staff = await makeStaff(t.app);
+    const job = await t.app.inject({ method: "GET", url: `/api/staff/orders/${groupId}`, headers: staff.auth });
+    expect(job.statusCode, job.body).toBe(200);
   });
 
   it("names what is missing, and refuses a file that is not a print file or picture", async () => {
@@ -212,7 +224,7 @@ describe("a Quick Quote request", () => {
     const requested = (await send(customer, request)).json().quote as Quote;
     const none = await t.app.inject({ method: "POST", url: `/api/manage/quotes/${requested.id}/price`, headers: manager.auth, payload: { lines: [] } });
     expect(none.statusCode).toBe(400);
-    const fraction = await t.app.inject({ method: "POST", url: `/api/manage/quotes/${requested.id}/price`, headers: manager.auth, payload: { lines: [{ description: "x", quantity: 1, amountPence: 10.5 }] } });
+    const fraction = await t.app.inject({ method: "POST", url: `/api/manage/quotes/${requested.id}/price`, headers: manager.auth, payload: { lines: [{ description: "x", widthMm: 100, heightMm: 100, quantity: 1, amountPence: 10.5 }] } });
     expect(fraction.statusCode).toBe(400);
     expect(fraction.json().message).toContain("Amount must be whole pence");
   });
