@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { formatPence, formatUkDate } from "../../../domain/format";
+import { FigureTiles } from "../../components/figure-tiles";
 import { LoadingState } from "../../components/loading-state";
 import { fetchTradeAccount } from "../../lib/checkout";
 import { openPrivateFile } from "../../lib/orders-api";
@@ -93,14 +94,7 @@ export default function TradeAccountPage() {
             : "Your account is on hold. Please contact us; you can still pay by card."}
         </p>
       ) : null}
-      <dl className="grid gap-3 sm:grid-cols-3 lg:grid-cols-5">
-        {facts.map(([name, value]) => (
-          <div key={name} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
-            <dt className="text-sm text-slate-600">{name}</dt>
-            <dd className="mt-1 text-lg font-bold">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FigureTiles figures={facts} />
       <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
         <table className="w-full min-w-[36rem] text-left text-sm">
           <caption className="px-4 pt-4 text-left text-lg font-bold">Statement</caption>

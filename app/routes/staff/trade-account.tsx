@@ -5,6 +5,7 @@ import { formatPence, formatUkDate } from "../../../domain/format";
 import { invoiceNumberLabel } from "../../../domain/invoice";
 import { poundsTextToPence } from "../../../domain/money";
 import { owed } from "../../../domain/trade-account";
+import { FigureTiles } from "../../components/figure-tiles";
 import { LoadingState } from "../../components/loading-state";
 import { ApiResponseError } from "../../lib/api-client";
 import { managerOnly } from "../../lib/staff-document";
@@ -46,20 +47,15 @@ export default function TradeAccountPage() {
         </h1>
         <p className="text-slate-600">{account.email}</p>
       </div>
-      <dl className="grid gap-3 sm:grid-cols-3 lg:grid-cols-5">
-        {[
+      <FigureTiles
+        figures={[
           ["Owed", formatPence(account.balancePence)],
           ["Overdue", formatPence(account.overduePence)],
           ["Available", formatPence(account.availablePence)],
           ["Limit", formatPence(account.creditLimitPence)],
           ["Terms", `${account.termsDays} days`],
-        ].map(([name, value]) => (
-          <div key={name} className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
-            <dt className="text-sm text-slate-600">{name}</dt>
-            <dd className="mt-1 text-lg font-bold">{value}</dd>
-          </div>
-        ))}
-      </dl>
+        ]}
+      />
       <section aria-labelledby="hold-heading" className="flex flex-wrap items-center gap-3 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
         <h2 id="hold-heading" className="sr-only">Hold</h2>
         <p className="flex-1 text-sm">
