@@ -5,9 +5,9 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { counters, quotes, userAddresses, users, type QuoteAttachment } from "../../db/schema";
-import { lineSizeLabel, priceCheckoutLines, type CheckoutLine, type CheckoutLineRequest } from "../../domain/checkout";
-import { deliveryDate, ukDateParts } from "../../domain/delivery";
+import { counters, quotes, users, type QuoteAttachment } from "../../db/schema";
+import { priceCheckoutLines, type CheckoutLine, type CheckoutLineRequest } from "../../domain/checkout";
+import { deliveryDate } from "../../domain/delivery";
 import { formatLongDate, formatPence } from "../../domain/format";
 import {
   customQuoteLine,
@@ -22,14 +22,14 @@ import {
   type QuotePrice,
   type QuoteStatus,
 } from "../../domain/quote";
-import { orderTotals, VAT_RATE_PERCENT, type OrderTotals } from "../../domain/totals";
+import { orderTotals, type OrderTotals } from "../../domain/totals";
 import type { ShopDetails } from "../config";
-import { renderInvoicePdf } from "../documents/invoice-pdf";
 import { quoteEmail, quoteRequestAcknowledgement, quoteRequestToShop } from "../integrations/email/templates";
 import type { FileStorage } from "../integrations/storage/storage";
 import { recordAudit, type Actor } from "./back-office/audit";
 import type { CatalogueService } from "./catalogue-service";
 import { enqueueEmail, type EmailSender } from "./email-outbox";
+import { billingOf, renderQuotePdf } from "./quote-document";
 import { failure, type Outcome } from "./outcome";
 
 export type QuoteRow = typeof quotes.$inferSelect;
@@ -107,63 +107,6 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
     return { ...row, label, expired, todays, customer: customer ?? "" };
   }
 
-  /** The quote's PDF: the invoice's layout titled Quotation, with its number, date and validity. */
-  async function render(row: QuoteRow, person: { firstname: string; lastname: string; email: string }, billing: { company?: string | null; lines: string[]; town: string; postcode: string; country: string } | null): Promise<Buffer> {
-    const label = quoteNumberLabel(row.number);
-    const date = ukDateParts(row.pricedAt ?? row.createdAt).isoDate;
-    const bytes = await renderInvoicePdf({
-      seller: { name: shop.legalName, address: shop.address.split(/,\s*/).join("\n"), vatNumber: shop.vatNumber, email: shop.email, phone: shop.phone },
-      invoiceNumber: label,
-      invoiceDate: date,
-      orderRef: label,
-      paymentMethod: "",
-      billTo: {
-        name: `${person.firstname} ${person.lastname}`.trim(),
-        ...(billing?.company ? { company: billing.company } : {}),
-        lines: billing?.lines ?? [],
-        town: billing?.town ?? "",
-        postcode: billing?.postcode ?? "",
-        country: billing?.country ?? "",
-        email: person.email,
-      },
-      lines: row.lines.map((line) => ({
-        description: line.productName,
-        details: isCustomLine(line)
-          ? [lineSizeLabel(line)]
-          : [lineSizeLabel(line), ...line.attributes.map((a) => `${a.group}: ${a.subattribute_name}`), ...(line.tierPercent > 0 ? [`Quantity discount ${line.tierPercent}%`] : [])].filter(Boolean),
-        quantity: line.quantity,
-        netPence: line.linePence,
-        vatRatePercent: VAT_RATE_PERCENT,
-      })),
-      deliveryPence: row.deliveryPence,
-      promoDiscountPence: 0,
-      netTotalPence: row.subTotalPence + row.deliveryPence,
-      vatPence: row.vatPence,
-      grossTotalPence: row.totalPence,
-      vatRatePercent: VAT_RATE_PERCENT,
-      document: {
-        title: "Quotation",
-        details: [
-          ["Quote number", label],
-          ["Date", formatLongDate(date)],
-          ["Valid until", formatLongDate(row.validUntil!)],
-          ...(row.turnaroundDays ? ([["Turnaround", `${row.turnaroundDays} working days`]] as [string, string][]) : []),
-        ],
-        notes: [
-          ...(row.note ? [row.note] : []),
-          `These prices hold until ${formatLongDate(row.validUntil!)}. To order at them, open ${publicUrl}/my-account/quotes/${row.id} and choose 'Order this quote'. Artwork is uploaded after ordering.`,
-        ],
-      },
-    });
-    return Buffer.from(bytes);
-  }
-
-  async function billingOf(userId: number) {
-    const [row] = await db.select().from(userAddresses).where(and(eq(userAddresses.userId, userId), eq(userAddresses.kind, "billing"))).limit(1);
-    if (!row) return null;
-    return { company: row.company, lines: [row.address1, row.address2].filter((l): l is string => Boolean(l && l.trim())), town: row.town, postcode: row.postcode, country: row.country };
-  }
-
   /** Queues the priced quote's email with its PDF (inside the transaction that priced it). */
   async function sendQuote(t: Tx, row: QuoteRow, pdf: Buffer, firstname: string): Promise<void> {
     const content = quoteEmail(shop, {
@@ -189,7 +132,7 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
       );
       if (!priced.ok) return failure("invalid", priced.problems.map((p) => p.message).join("; "));
       const totals = orderTotals(priced.lines.map((line) => line.linePence), 0);
-      const billing = await billingOf(userId);
+      const billing = await billingOf(db, userId);
       const made = await db.transaction(async (t) => {
         const number = await nextNumber(t);
         const [row] = await t
@@ -209,7 +152,7 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
             pricedAt: now,
           })
           .returning();
-        const pdf = await render(row!, person, billing);
+        const pdf = await renderQuotePdf(shop, publicUrl, row!, person, billing);
         await sendQuote(t, row!, pdf, person.firstname);
         return { row: row!, pdf };
       });
@@ -260,7 +203,7 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
       const [existing] = await db.select({ userId: quotes.userId }).from(quotes).where(eq(quotes.id, quoteId));
       if (!existing) return failure("not-found", QUOTE_MESSAGES.notFound);
       const person = await customerOf(db, existing.userId);
-      const billing = await billingOf(existing.userId);
+      const billing = await billingOf(db, existing.userId);
       const outcome = await db.transaction(async (t) => {
         // Locked: two managers pricing the same request at once, the second is told it is done.
         const [row] = await t.select().from(quotes).where(eq(quotes.id, quoteId)).for("update");
@@ -286,7 +229,7 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
           })
           .where(eq(quotes.id, quoteId))
           .returning();
-        const pdf = await render(priced!, person ?? { firstname: "", lastname: "", email: row.email }, billing);
+        const pdf = await renderQuotePdf(shop, publicUrl, priced!, person ?? { firstname: "", lastname: "", email: row.email }, billing);
         await sendQuote(t, priced!, pdf, person?.firstname ?? "");
         await recordAudit(t, actor, { action: "price", entityType: "quote", entityId: String(quoteId), summary: `Priced ${quoteNumberLabel(row.number)} at ${formatPence(totals.totalPence)}`, before: { status: row.status }, after: { status: "open", lines: price.lines, turnaroundDays: price.turnaroundDays, totalPence: totals.totalPence } });
         return { ok: true as const, row: priced!, pdf };
@@ -334,7 +277,7 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
       if (kept) return { bytes: kept, fileName };
       // Written after the pricing committed; if that write was lost, the same bytes are made again.
       const person = (await customerOf(db, quote.userId)) ?? { firstname: "", lastname: "", email: quote.email };
-      const bytes = await render(quote, person, await billingOf(quote.userId));
+      const bytes = await renderQuotePdf(shop, publicUrl, quote, person, await billingOf(db, quote.userId));
       await storage.putBuffer(pdfKey(quote), bytes, "application/pdf");
       return { bytes, fileName };
     },
