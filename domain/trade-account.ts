@@ -72,6 +72,7 @@ export const TRADE_ACCOUNT_MESSAGES = {
   noCustomer: "No customer account has that email address.",
   notCustomer: "Trade accounts are for customers, not staff.",
   notOnAccount: "That invoice is not on this trade account.",
+  futurePayment: "A payment cannot be recorded before it is received: the date is in the future.",
 } as const;
 
 /** May an order of `orderPence` go on this account now? The message says why not. */

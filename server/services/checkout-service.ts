@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { checkouts, orderFiles, orderGroups, orders, promoCodes, type BlindShipping } from "../../db/schema";
+import { checkouts, orderFiles, orderGroups, orders, promoCodes, quotes, type BlindShipping } from "../../db/schema";
 import type { SavedAddress } from "../../domain/address";
 import {
   CHECKOUT_MESSAGES,
@@ -20,7 +20,7 @@ import {
 import { ukDateParts } from "../../domain/delivery";
 import { poundsToPence } from "../../domain/money";
 import { promoOff } from "../../domain/promotion";
-import { QUOTE_MESSAGES } from "../../domain/quote";
+import { QUOTE_MESSAGES, quoteNumberLabel } from "../../domain/quote";
 import { orderTotals, type OrderTotals } from "../../domain/totals";
 import { accountStanding, creditCheck, invoiceDueDate, TRADE_ACCOUNT_MESSAGES } from "../../domain/trade-account";
 import type { ShopDetails } from "../config";
@@ -331,6 +331,11 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
       if (prepared.promo) {
         const refused = await holdPromo(t, prepared.promo, input.userId, prepared.contact.email);
         if (refused) return { ok: false as const, reason: "invalid" as const, message: refused };
+      }
+      if (input.quoteId) {
+        // The quote's row is locked too: two tabs ordering one quote on account make one order.
+        const [quote] = await t.select({ status: quotes.status, number: quotes.number }).from(quotes).where(eq(quotes.id, input.quoteId)).for("update");
+        if (quote?.status === "ordered") return { ok: false as const, reason: "conflict" as const, message: QUOTE_MESSAGES.ordered(quoteNumberLabel(quote.number)) };
       }
       const [checkout] = await t.insert(checkouts).values(checkoutRow(checkoutId, input, prepared, "account", now)).returning();
       const written = await writeOrder(t, { shop, publicUrl }, checkout!, { method: "account", dueDate: invoiceDueDate(today, account.termsDays) });

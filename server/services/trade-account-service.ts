@@ -124,6 +124,7 @@ export function createTradeAccountService(deps: { db: Db; shop: ShopDetails }): 
     },
 
     async recordPayment(userId, payment, actor, now = new Date()) {
+      if (payment.receivedOn > today(now)) return failure("invalid", TRADE_ACCOUNT_MESSAGES.futurePayment);
       const outcome = await db.transaction(async (t) => {
         const account = await lockTradeAccount(t, userId);
         if (!account) return failure("not-found", "Trade account not found.");

@@ -111,6 +111,9 @@ describe("pay on account", () => {
     const over = await pay(customer, { orderGroupId: groupId, amountPence: orderPence, receivedOn: today() });
     expect(over.statusCode).toBe(400);
     expect(over.json().message).toMatch(/^That is more than the £[\d,.]+ still owed on INV-\d{6}\.$/);
+    const tomorrow = await pay(customer, { orderGroupId: groupId, amountPence: 100, receivedOn: addCalendarDays(today(), 1) });
+    expect(tomorrow.statusCode).toBe(400);
+    expect(tomorrow.json().message).toBe("A payment cannot be recorded before it is received: the date is in the future.");
     const rest = await pay(customer, { orderGroupId: groupId, amountPence: orderPence - 500, receivedOn: today(), reference: "BACS 2" });
     expect(rest.json()).toMatchObject({ balancePence: 0, onHold: false });
     const [group] = await t.db.db.select({ paymentStatus: orderGroups.paymentStatus }).from(orderGroups).where(eq(orderGroups.id, groupId));
@@ -151,6 +154,16 @@ describe("pay on account", () => {
     expect(text).toContain("Statement of account");
     expect(text).toContain("Cheque 55");
     expect(text).toContain(`£${(orderPence / 100).toFixed(2)}`);
+  });
+
+  it("orders one quote once, however many tabs place it on account at the same moment", async () => {
+    const customer = await customerWithAddresses(t.app);
+    await openAccount(customer, 1_000_000);
+    const made = await t.app.inject({ method: "POST", url: "/api/quotes", headers: customer.auth, payload: { lines: [line] }, remoteAddress: testClientAddress() });
+    const quote = made.json().quote as { id: number; number: string; totals: { totalPence: number } };
+    const results = await Promise.all(Array.from({ length: 4 }, () => onAccount(customer, { lines: [], quoteId: quote.id, Total: penceToPounds(quote.totals.totalPence) })));
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    for (const r of results.filter((r) => r.statusCode !== 201)) expect(r.json().message).toBe(`Quote ${quote.number} has already been ordered.`);
   });
 
   it("opens one account per customer, for customers only", async () => {
