@@ -30,7 +30,7 @@ export type Fixture = {
   /** The first category and its first subcategory, as the back office gives them. */
   category: { id: number; details: CategoryDetails; subcategory: { id: number; details: SubcategoryDetails } };
   promotionId: number;
-  /** The owner's quote from the basket, and a Quick Quote request of theirs (one file) waiting for a price. */
+  /** The owner's quote from the basket, and a Quick Quote request of theirs (one file) waiting for a price (0 unless the case is `trade`). */
   quoteId: number;
   requestId: number;
 };
@@ -45,10 +45,12 @@ export type AuthzCase = {
   scope: "owned" | "self" | "staff" | "manager";
   request: (fx: Fixture) => InjectOptions & { headers?: Record<string, string> };
   ok: number;
+  /** The owner also needs a trade account, a quote and a Quick Quote request (made only for these cases: a PDF each). */
+  trade?: true;
 };
 
 /** Two customers and a member of staff; the owner has a paid order with one uploaded file. */
-export async function makeFixture(app: FastifyInstance): Promise<Fixture> {
+export async function makeFixture(app: FastifyInstance, options: { trade?: boolean } = {}): Promise<Fixture> {
   const [owner, other, staff, manager] = await Promise.all([signUp(app), signUp(app), makeStaff(app), managerOf(app)]);
   await saveTestAddresses(app, owner);
   const line = await bannerLine(app, { customWidth: 304, customHeight: 304, quantity: 2 });
@@ -66,16 +68,7 @@ export async function makeFixture(app: FastifyInstance): Promise<Fixture> {
   const prices = (await app.inject({ method: "GET", url: `/api/manage/products/${line.productId}/prices`, headers: manager.auth })).json() as { inputs: PriceInputs; version: number };
   const promo = await app.inject({ method: "POST", url: "/api/manage/promotions", headers: manager.auth, payload: promotionForm(`AUTHZ${randomBytes(3).toString("hex")}`) });
   if (promo.statusCode !== 200) throw new Error(`fixture promo failed: ${promo.body}`);
-  // The owner trades on account, has a quote, and has asked for a Quick Quote with one file.
-  const quote = await app.services.quotes.fromBasket(owner.userId, [line]);
-  if (!quote.ok) throw new Error(`fixture quote failed: ${quote.message}`);
-  const artPath = path.join(os.tmpdir(), `authz-${randomBytes(6).toString("hex")}.jpg`);
-  await fs.writeFile(artPath, art);
-  const request = await app.services.quotes.request(owner.userId, { productKind: "Flags", size: "2 m", quantity: 2, material: "", deadline: "", notes: "" }, [{ path: artPath, fileName: "a.jpg", contentType: "image/jpeg", size: art.length }]);
-  await fs.rm(artPath, { force: true });
-  if (!request.ok) throw new Error(`fixture quote request failed: ${request.message}`);
-  const opened = await app.services.tradeAccounts.open(owner.email, { creditLimitPence: 10_000_000, termsDays: 30 }, { userId: manager.userId, email: manager.email });
-  if (!opened.ok) throw new Error(`fixture trade account failed: ${opened.message}`);
+  const trade = options.trade ? await tradeFixture(app, owner, manager, line, art) : { quoteId: 0, requestId: 0 };
   return {
     owner: {
       ...owner,
@@ -98,9 +91,22 @@ export async function makeFixture(app: FastifyInstance): Promise<Fixture> {
     category: { id: categoryId, details: categoryFields, subcategory: { id: subcategoryId, details: subcategoryFields } },
     promotionId: promo.json().promotion.id,
     art,
-    quoteId: quote.quote.id,
-    requestId: request.quote.id,
+    ...trade,
   };
+}
+
+/** The owner trades on account, has a quote, and has asked for a Quick Quote with one file. */
+async function tradeFixture(app: FastifyInstance, owner: TestCustomer, manager: TestCustomer, line: Awaited<ReturnType<typeof bannerLine>>, art: Buffer) {
+  const quote = await app.services.quotes.fromBasket(owner.userId, [line]);
+  if (!quote.ok) throw new Error(`fixture quote failed: ${quote.message}`);
+  const artPath = path.join(os.tmpdir(), `authz-${randomBytes(6).toString("hex")}.jpg`);
+  await fs.writeFile(artPath, art);
+  const request = await app.services.quotes.request(owner.userId, { productKind: "Flags", size: "2 m", quantity: 2, material: "", deadline: "", notes: "" }, [{ path: artPath, fileName: "a.jpg", contentType: "image/jpeg", size: art.length }]);
+  await fs.rm(artPath, { force: true });
+  if (!request.ok) throw new Error(`fixture quote request failed: ${request.message}`);
+  const opened = await app.services.tradeAccounts.open(owner.email, { creditLimitPence: 10_000_000, termsDays: 30 }, { userId: manager.userId, email: manager.email });
+  if (!opened.ok) throw new Error(`fixture trade account failed: ${opened.message}`);
+  return { quoteId: quote.quote.id, requestId: request.quote.id };
 }
 
 // One manager for the whole matrix: making one hashes a password, and most cases never use it.
@@ -342,9 +348,10 @@ export const AUTHZ_CASES: Record<string, AuthzCase> = {
     },
   },
   "GET /api/quotes": { scope: "self", ok: 200, request: () => ({ method: "GET", url: "/api/quotes" }) },
-  "GET /api/quotes/:quoteId": { scope: "owned", ok: 200, request: (fx) => ({ method: "GET", url: `/api/quotes/${fx.quoteId}` }) },
-  "GET /api/quotes/:quoteId/pdf": { scope: "owned", ok: 200, request: (fx) => ({ method: "GET", url: `/api/quotes/${fx.quoteId}/pdf` }) },
+  "GET /api/quotes/:quoteId": { trade: true, scope: "owned", ok: 200, request: (fx) => ({ method: "GET", url: `/api/quotes/${fx.quoteId}` }) },
+  "GET /api/quotes/:quoteId/pdf": { trade: true, scope: "owned", ok: 200, request: (fx) => ({ method: "GET", url: `/api/quotes/${fx.quoteId}/pdf` }) },
   "POST /api/checkout/on-account": {
+    trade: true,
     scope: "owned",
     ok: 201,
     request: (fx) => ({
@@ -354,20 +361,22 @@ export const AUTHZ_CASES: Record<string, AuthzCase> = {
     }),
   },
   "GET /api/account/trade-account": { scope: "self", ok: 200, request: () => ({ method: "GET", url: "/api/account/trade-account" }) },
-  "GET /api/account/trade-account/statement.pdf": { scope: "self", ok: 200, request: () => ({ method: "GET", url: "/api/account/trade-account/statement.pdf" }) },
+  "GET /api/account/trade-account/statement.pdf": { trade: true, scope: "self", ok: 200, request: () => ({ method: "GET", url: "/api/account/trade-account/statement.pdf" }) },
   "GET /api/manage/quotes": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/quotes?status=requested" }) },
-  "GET /api/manage/quotes/:quoteId": { scope: "manager", ok: 200, request: (fx) => ({ method: "GET", url: `/api/manage/quotes/${fx.requestId}` }) },
-  "GET /api/manage/quotes/:quoteId/attachments/:index": { scope: "manager", ok: 200, request: (fx) => ({ method: "GET", url: `/api/manage/quotes/${fx.requestId}/attachments/0` }) },
+  "GET /api/manage/quotes/:quoteId": { trade: true, scope: "manager", ok: 200, request: (fx) => ({ method: "GET", url: `/api/manage/quotes/${fx.requestId}` }) },
+  "GET /api/manage/quotes/:quoteId/attachments/:index": { trade: true, scope: "manager", ok: 200, request: (fx) => ({ method: "GET", url: `/api/manage/quotes/${fx.requestId}/attachments/0` }) },
   "POST /api/manage/quotes/:quoteId/price": {
+    trade: true,
     scope: "manager",
     ok: 200,
     request: (fx) => ({ method: "POST", url: `/api/manage/quotes/${fx.requestId}/price`, payload: { lines: [{ description: "Flags", widthMm: 1000, heightMm: 2000, quantity: 2, amountPence: 5000 }] } }),
   },
   "GET /api/manage/trade-accounts": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/trade-accounts" }) },
   "POST /api/manage/trade-accounts": { scope: "manager", ok: 201, request: (fx) => ({ method: "POST", url: "/api/manage/trade-accounts", payload: { email: fx.other.email, creditLimitPence: 100_000 } }) },
-  "GET /api/manage/trade-accounts/:userId": { scope: "manager", ok: 200, request: (fx) => ({ method: "GET", url: `/api/manage/trade-accounts/${fx.owner.userId}` }) },
-  "PATCH /api/manage/trade-accounts/:userId": { scope: "manager", ok: 200, request: (fx) => ({ method: "PATCH", url: `/api/manage/trade-accounts/${fx.owner.userId}`, payload: { held: false } }) },
+  "GET /api/manage/trade-accounts/:userId": { trade: true, scope: "manager", ok: 200, request: (fx) => ({ method: "GET", url: `/api/manage/trade-accounts/${fx.owner.userId}` }) },
+  "PATCH /api/manage/trade-accounts/:userId": { trade: true, scope: "manager", ok: 200, request: (fx) => ({ method: "PATCH", url: `/api/manage/trade-accounts/${fx.owner.userId}`, payload: { held: false } }) },
   "POST /api/manage/trade-accounts/:userId/payments": {
+    trade: true,
     scope: "manager",
     // The owner's card order is not on account: the handler's 400, after the role check.
     ok: 400,
