@@ -26,21 +26,33 @@ export default function QuickQuotePage() {
         Something our product pages cannot price: a special size or material, a finish, a large run? Tell us what you need and we will email you a quote within one working day, held for 30 days. Order it from your account in a few clicks.
       </p>
       <div className="mt-8 max-w-3xl">
-        {hydrated && !loggedIn ? (
-          <div className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
-            <p className="font-semibold">Log in to send a request, so your quote can be ordered from your account.</p>
-            <div className="mt-4 flex flex-wrap gap-3">
-              <Link to="/login?next=/quick-quote" className="btn-primary">
-                Log in
-              </Link>
-              <Link to="/signup" className="btn-outline">
-                Create an account
-              </Link>
-            </div>
+        {/* Before the page's script runs, the <html data-auth> mark picks the variant, so nobody sees the wrong one flash. */}
+        {!hydrated || !loggedIn ? (
+          <div className={hydrated ? undefined : "when-signed-out"}>
+            <SignInFirst />
           </div>
-        ) : (
-          <RequestForm />
-        )}
+        ) : null}
+        {!hydrated || loggedIn ? (
+          <div className={hydrated ? undefined : "when-signed-in"}>
+            <RequestForm />
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function SignInFirst() {
+  return (
+    <div className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <p className="font-semibold">Log in to send a request, so your quote can be ordered from your account.</p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Link to="/login?next=/quick-quote" className="btn-primary">
+          Log in
+        </Link>
+        <Link to="/signup" className="btn-outline">
+          Create an account
+        </Link>
       </div>
     </div>
   );
