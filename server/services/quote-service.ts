@@ -3,7 +3,7 @@
 // transaction that writes it, its PDF is rendered once (the same bytes at every download) and emailed
 // through the outbox in that transaction, and checkout takes its lines at the quoted figures while valid.
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { counters, quotes, users, type QuoteAttachment } from "../../db/schema";
 import { priceCheckoutLines, type CheckoutLine, type CheckoutLineRequest } from "../../domain/checkout";
@@ -242,7 +242,7 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
 
     async listForOwner(userId, now = new Date()) {
       const rows = await db.select().from(quotes).where(eq(quotes.userId, userId)).orderBy(desc(quotes.id)).limit(200);
-      return Promise.all(rows.map((row) => view({ ...row }, now)));
+      return Promise.all(rows.map((row) => view(row, now)));
     },
 
     async forOwner(userId, quoteId, now = new Date()) {
@@ -255,7 +255,7 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
         .select({ quote: quotes, firstname: users.firstname, lastname: users.lastname })
         .from(quotes)
         .innerJoin(users, eq(users.id, quotes.userId))
-        .where(status ? eq(quotes.status, status) : inArray(quotes.status, ["requested", "open", "ordered"]))
+        .where(status ? eq(quotes.status, status) : undefined)
         .orderBy(desc(quotes.id))
         .limit(200);
       return Promise.all(rows.map((r) => view(r.quote, now, `${r.firstname} ${r.lastname}`)));
