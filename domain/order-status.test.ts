@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { canTransition, checkTransition, groupStatus, ORDER_STATUSES, ORDER_TRANSITIONS, paymentLabel, progressStep, type OrderStatus } from "./order-status";
+import { canCancel, canTransition, checkTransition, groupStatus, ORDER_STATUSES, ORDER_TRANSITIONS, paymentLabel, progressStep, type OrderStatus } from "./order-status";
 
 describe("the order lifecycle (DECISIONS rule 16)", () => {
   const legal: [OrderStatus, OrderStatus][] = [
     ["Awaiting Artwork", "Print Ready"],
+    ["Awaiting Artwork", "Cancelled"],
+    ["Print Ready", "Cancelled"],
     ["Print Ready", "Production"],
     ["Print Ready", "Awaiting Artwork"],
     ["Production", "Part Printed"],
@@ -27,7 +29,11 @@ describe("the order lifecycle (DECISIONS rule 16)", () => {
   it("explains a refused move", () => {
     expect(checkTransition("Awaiting Artwork", "Dispatched")).toEqual({
       ok: false,
-      message: "An item that is Awaiting Artwork cannot move to Dispatched: it can only move to Print Ready.",
+      message: "An item that is Awaiting Artwork cannot move to Dispatched: it can only move to Print Ready or Cancelled.",
+    });
+    expect(checkTransition("Production", "Cancelled")).toEqual({
+      ok: false,
+      message: "An item that is Production cannot move to Cancelled: it can only move to Part Printed or Printed or Awaiting Artwork.",
     });
     expect(checkTransition("Dispatched", "Printed")).toEqual({ ok: false, message: "An item that is Dispatched cannot move to Printed: it is finished." });
   });
@@ -42,6 +48,7 @@ describe("the order lifecycle (DECISIONS rule 16)", () => {
       Printed: 2,
       Dispatched: 3,
       Shipped: 3,
+      Cancelled: 0,
     });
     expect(progressStep("Something else")).toBe(0);
   });
@@ -51,7 +58,15 @@ describe("the order lifecycle (DECISIONS rule 16)", () => {
     expect(groupStatus(["Printed", "Production"])).toBe("Production");
     expect(groupStatus(["Dispatched", "Shipped"])).toBe("Dispatched");
     expect(groupStatus(["Shipped"])).toBe("Shipped");
+    // A cancelled item no longer holds the order back; all cancelled is a cancelled order.
+    expect(groupStatus(["Cancelled", "Printed"])).toBe("Printed");
+    expect(groupStatus(["Awaiting Artwork", "Cancelled"])).toBe("Awaiting Artwork");
+    expect(groupStatus(["Cancelled", "Cancelled"])).toBe("Cancelled");
     expect(() => groupStatus([])).toThrow(RangeError);
+  });
+
+  it("lets an item be cancelled only before printing starts", () => {
+    expect(ORDER_STATUSES.filter(canCancel)).toEqual(["Awaiting Artwork", "Print Ready"]);
   });
 
   it("labels payment: 'paid' green, anything else Pending", () => {

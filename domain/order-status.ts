@@ -9,18 +9,23 @@ export const ORDER_STATUSES = [
   "Printed",
   "Dispatched",
   "Shipped",
+  "Cancelled",
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** From → the statuses it may move to. Awaiting Artwork is reached again only by rejecting the artwork. */
+/**
+ * From → the statuses it may move to. Awaiting Artwork is reached again only by rejecting the artwork.
+ * Cancelled is reached only before printing starts (an item cancelled is refunded), and is the end.
+ */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  "Awaiting Artwork": ["Print Ready"],
-  "Print Ready": ["Production", "Awaiting Artwork"],
+  "Awaiting Artwork": ["Print Ready", "Cancelled"],
+  "Print Ready": ["Production", "Awaiting Artwork", "Cancelled"],
   Production: ["Part Printed", "Printed", "Awaiting Artwork"],
   "Part Printed": ["Printed"],
   Printed: ["Dispatched", "Shipped"],
   Dispatched: [],
   Shipped: [],
+  Cancelled: [],
 };
 
 export function isOrderStatus(value: string): value is OrderStatus {
@@ -39,6 +44,11 @@ export function checkTransition(from: OrderStatus, to: OrderStatus): TransitionC
   const allowed = ORDER_TRANSITIONS[from];
   const next = allowed.length === 0 ? "it is finished" : `it can only move to ${allowed.join(" or ")}`;
   return { ok: false, message: `An item that is ${from} cannot move to ${to}: ${next}.` };
+}
+
+/** May an item in this status still be cancelled (and refunded) by its customer? */
+export function canCancel(status: OrderStatus): boolean {
+  return canTransition(status, "Cancelled");
 }
 
 /** A rejection sends artwork back to the customer; only possible before printing starts to use it. */
@@ -71,12 +81,15 @@ const RANK: Record<OrderStatus, number> = Object.fromEntries(ORDER_STATUSES.map(
 
 /**
  * An order group is as far along as its least advanced item: one item still awaiting artwork holds the
- * whole order at Awaiting Artwork. Dispatched and Shipped rank alike (both are the end).
+ * whole order at Awaiting Artwork. Dispatched and Shipped rank alike (both are the end). A cancelled
+ * item no longer holds the order back; an order whose every item is cancelled is Cancelled.
  */
 export function groupStatus(itemStatuses: readonly OrderStatus[]): OrderStatus {
   if (itemStatuses.length === 0) throw new RangeError("An order group has at least one item");
-  let least = itemStatuses[0]!;
-  for (const status of itemStatuses) {
+  const live = itemStatuses.filter((status) => status !== "Cancelled");
+  if (live.length === 0) return "Cancelled";
+  let least = live[0]!;
+  for (const status of live) {
     const rank = status === "Shipped" ? RANK.Dispatched : RANK[status];
     const leastRank = least === "Shipped" ? RANK.Dispatched : RANK[least];
     if (rank < leastRank) least = status;

@@ -12,6 +12,7 @@ const WORKING_DAYS_TO_DISPATCH: Record<OrderStatus, number> = {
   Printed: 0,
   Dispatched: 0,
   Shipped: 0,
+  Cancelled: 0,
 };
 
 /** Parcels travel overnight: the last day to dispatch is the working day before the delivery date. */
@@ -26,7 +27,7 @@ export type Urgency = "late" | "at-risk" | "on-time" | "done";
  * days, from its status) no longer fits before the last dispatch day. Compared in UK dates.
  */
 export function urgency(status: OrderStatus, deliveryDate: string, now: Date): Urgency {
-  if (status === "Dispatched" || status === "Shipped") return "done";
+  if (status === "Dispatched" || status === "Shipped" || status === "Cancelled") return "done";
   const today = ukDateParts(now).isoDate;
   const lastDay = lastDispatchDay(deliveryDate);
   if (today > lastDay) return "late";
@@ -40,8 +41,10 @@ export const TRACKING_NUMBER = /^[A-Za-z0-9 -]{4,40}$/;
 
 /** A job goes out whole: dispatch is offered, and accepted, only once every item is Printed. */
 export function dispatchReadiness(itemStatuses: readonly string[]): { ready: boolean; printed: number; total: number } {
-  const printed = itemStatuses.filter((status) => status === "Printed").length;
-  return { ready: itemStatuses.length > 0 && printed === itemStatuses.length, printed, total: itemStatuses.length };
+  // A cancelled item is not in the parcel.
+  const live = itemStatuses.filter((status) => status !== "Cancelled");
+  const printed = live.filter((status) => status === "Printed").length;
+  return { ready: live.length > 0 && printed === live.length, printed, total: live.length };
 }
 
 /** What the console's buttons say for a move, in the print room's words; the statuses stay the spec's. */
@@ -61,4 +64,5 @@ export const PRINT_ROOM_STATUS: Record<OrderStatus, string> = {
   Printed: "Printed, ready to pack",
   Dispatched: "Dispatched",
   Shipped: "Shipped",
+  Cancelled: "Cancelled: do not print",
 };

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseCsv } from "./price-list";
-import { periodOf, quarterOf, salesReport, salesReportCsv, type InvoicedSale } from "./sales-report";
+import { periodOf, quarterOf, salesReport, salesReportCsv, type CreditedSale, type InvoicedSale } from "./sales-report";
 import { orderTotals } from "./totals";
 
 /** An invoice as checkout makes one: lines, a promo, the one totals rule. */
@@ -32,6 +32,7 @@ describe("salesReport", () => {
         const sum = (pick: (s: InvoicedSale) => number) => sales.reduce((a, s) => a + pick(s), 0);
         expect(report.totals).toEqual({
           invoices: sales.length,
+          creditNotes: 0,
           goodsPence: sum((s) => s.subTotalPence),
           discountsPence: sum((s) => s.promoDiscountPence),
           deliveryPence: sum((s) => s.deliveryPence),
@@ -63,12 +64,35 @@ describe("salesReport", () => {
     expect(quarterOf("2028-02-10")).toEqual({ from: "2028-01-01", to: "2028-03-31" });
   });
 
+  it("takes each credit note off the period, the payment method and the product it belongs to", () => {
+    const sale: InvoicedSale = {
+      invoiceNumber: "INV-000001",
+      invoiceDate: "2026-11-20",
+      paymentMethod: "card",
+      subTotalPence: 10_000,
+      promoDiscountPence: 1_000,
+      deliveryPence: 995,
+      vatPence: 1_999,
+      totalPence: 11_994,
+      lines: [{ productId: 4, productName: "PVC Banners", quantity: 2, linePence: 10_000 }],
+    };
+    const credit: CreditedSale = { creditNoteNumber: "CN-000001", date: "2026-12-02", paymentMethod: "card", goodsPence: 4_500, deliveryPence: 995, vatPence: 1_099, totalPence: 6_594, lines: [{ productId: 4, productName: "PVC Banners", netPence: 4_500 }] };
+    const report = salesReport([sale], "month", [credit]);
+    expect(report.periods).toEqual([
+      { period: "2026-11", invoices: 1, creditNotes: 0, goodsPence: 10_000, discountsPence: 1_000, deliveryPence: 995, netPence: 9_995, vatPence: 1_999, grossPence: 11_994 },
+      { period: "2026-12", invoices: 0, creditNotes: 1, goodsPence: -4_500, discountsPence: 0, deliveryPence: -995, netPence: -5_495, vatPence: -1_099, grossPence: -6_594 },
+    ]);
+    expect(report.totals).toEqual({ invoices: 1, creditNotes: 1, goodsPence: 5_500, discountsPence: 1_000, deliveryPence: 0, netPence: 4_500, vatPence: 900, grossPence: 5_400 });
+    expect(report.totals.netPence + report.totals.vatPence).toBe(report.totals.grossPence);
+    expect(report.products).toEqual([{ productId: 4, productName: "PVC Banners", quantity: 2, goodsPence: 5_500, discountsPence: 1_000, netGoodsPence: 4_500 }]);
+  });
+
   it("writes a CSV whose total row is the report's total, in pounds", () => {
     const sales = fc.sample(saleArb, { numRuns: 25, seed: 7 });
     const report = salesReport(sales, "quarter");
     const rows = parseCsv(salesReportCsv(report, { from: "2026-01-01", to: "2027-02-05" }));
     expect(rows[0]).toEqual(["Sales from VAT invoices", "2026-01-01 to 2027-02-05", "by quarter"]);
     const total = rows.find((r) => r[0] === "total")!;
-    expect(total.slice(1)).toEqual([String(report.totals.invoices), ...[report.totals.goodsPence, report.totals.discountsPence, report.totals.deliveryPence, report.totals.netPence, report.totals.vatPence, report.totals.grossPence].map((p) => (p / 100).toFixed(2))]);
+    expect(total.slice(1)).toEqual([String(report.totals.invoices), String(report.totals.creditNotes), ...[report.totals.goodsPence, report.totals.discountsPence, report.totals.deliveryPence, report.totals.netPence, report.totals.vatPence, report.totals.grossPence].map((p) => (p / 100).toFixed(2))]);
   });
 });

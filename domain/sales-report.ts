@@ -1,6 +1,6 @@
 // The books: what the shop sold and the VAT it owes, from its VAT invoices only. Every figure is a sum of
 // the invoices' own figures (goods, discounts, delivery, net, VAT, gross), in whole pence, so a period's
-// totals equal the sum of the invoices dated in it, to the penny. Dates are the invoices' UK dates;
+// totals equal the sum of the invoices dated in it, to the penny, less the VAT credit notes dated in it. Dates are the invoices' UK dates;
 // quarters are calendar quarters (January–March …), the VAT quarters of a business on the standard stagger.
 import { csvRows } from "./csv";
 import { allocatePence } from "./checkout";
@@ -23,8 +23,23 @@ export type InvoicedSale = {
   lines: { productId: number; productName: string; quantity: number; linePence: number }[];
 };
 
+/** A VAT credit note as the report reads it: what it took back off goods (net of promotion), delivery and VAT. */
+export type CreditedSale = {
+  creditNoteNumber: string;
+  /** The credit note's date, UK (YYYY-MM-DD). */
+  date: string;
+  paymentMethod: string;
+  goodsPence: number;
+  deliveryPence: number;
+  vatPence: number;
+  totalPence: number;
+  lines: { productId: number; productName: string; netPence: number }[];
+};
+
 export type SalesFigures = {
   invoices: number;
+  /** Credit notes dated in the period; their figures are already taken off the ones below. */
+  creditNotes: number;
   /** Goods before discounts (the invoices' Sub Totals). */
   goodsPence: number;
   discountsPence: number;
@@ -46,7 +61,7 @@ export type SalesReport = {
   totals: SalesFigures;
 };
 
-const ZERO: SalesFigures = { invoices: 0, goodsPence: 0, discountsPence: 0, deliveryPence: 0, netPence: 0, vatPence: 0, grossPence: 0 };
+const ZERO: SalesFigures = { invoices: 0, creditNotes: 0, goodsPence: 0, discountsPence: 0, deliveryPence: 0, netPence: 0, vatPence: 0, grossPence: 0 };
 
 /** "2026-11-25", "2026-11" or "2026 Q4" for an invoice dated 2026-11-25. */
 export function periodOf(isoDate: string, by: ReportPeriod): string {
@@ -65,8 +80,22 @@ export function quarterOf(isoDate: string): { from: string; to: string } {
   return { from: `${year}-${String(first).padStart(2, "0")}-01`, to: `${year}-${String(last).padStart(2, "0")}-${lastDay}` };
 }
 
+/** A credit note takes its goods (already net of promotion), delivery and VAT back off the period it is dated in. */
+function subtract(from: SalesFigures, credit: CreditedSale): SalesFigures {
+  return {
+    ...from,
+    creditNotes: from.creditNotes + 1,
+    goodsPence: from.goodsPence - credit.goodsPence,
+    deliveryPence: from.deliveryPence - credit.deliveryPence,
+    netPence: from.netPence - credit.goodsPence - credit.deliveryPence,
+    vatPence: from.vatPence - credit.vatPence,
+    grossPence: from.grossPence - credit.totalPence,
+  };
+}
+
 function add(into: SalesFigures, sale: InvoicedSale): SalesFigures {
   return {
+    ...into,
     invoices: into.invoices + 1,
     goodsPence: into.goodsPence + sale.subTotalPence,
     discountsPence: into.discountsPence + sale.promoDiscountPence,
@@ -77,7 +106,7 @@ function add(into: SalesFigures, sale: InvoicedSale): SalesFigures {
   };
 }
 
-export function salesReport(sales: readonly InvoicedSale[], by: ReportPeriod): SalesReport {
+export function salesReport(sales: readonly InvoicedSale[], by: ReportPeriod, credits: readonly CreditedSale[] = []): SalesReport {
   const periods = new Map<string, SalesFigures>();
   const methods = new Map<string, SalesFigures>();
   // A catalogue product by its id; a manager-priced quote line (product id 0) by its description.
@@ -103,6 +132,17 @@ export function salesReport(sales: readonly InvoicedSale[], by: ReportPeriod): S
       });
     });
   }
+  for (const credit of credits) {
+    const period = periodOf(credit.date, by);
+    periods.set(period, subtract(periods.get(period) ?? ZERO, credit));
+    methods.set(credit.paymentMethod, subtract(methods.get(credit.paymentMethod) ?? ZERO, credit));
+    totals = subtract(totals, credit);
+    for (const line of credit.lines) {
+      const key = productKey(line);
+      const was = products.get(key) ?? { productId: line.productId, productName: line.productName, quantity: 0, goodsPence: 0, discountsPence: 0, netGoodsPence: 0 };
+      products.set(key, { ...was, goodsPence: was.goodsPence - line.netPence, netGoodsPence: was.netGoodsPence - line.netPence });
+    }
+  }
   return {
     by,
     periods: [...periods].sort(([a], [b]) => a.localeCompare(b)).map(([period, figures]) => ({ period, ...figures })),
@@ -112,8 +152,8 @@ export function salesReport(sales: readonly InvoicedSale[], by: ReportPeriod): S
   };
 }
 
-const FIGURE_HEADINGS = ["invoices", "goods", "discounts", "delivery", "net", "vat", "gross"];
-const figureCells = (f: SalesFigures) => [String(f.invoices), ...[f.goodsPence, f.discountsPence, f.deliveryPence, f.netPence, f.vatPence, f.grossPence].map(penceToPoundsText)];
+const FIGURE_HEADINGS = ["invoices", "credit notes", "goods", "discounts", "delivery", "net", "vat", "gross"];
+const figureCells = (f: SalesFigures) => [String(f.invoices), String(f.creditNotes), ...[f.goodsPence, f.discountsPence, f.deliveryPence, f.netPence, f.vatPence, f.grossPence].map(penceToPoundsText)];
 
 /**
  * The report as one CSV for the accountant: periods, the total, payment methods, then products, each

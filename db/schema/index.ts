@@ -7,3 +7,4 @@ export * from "./orders";
 export * from "./promotions";
 export * from "./rate-limits";
 export * from "./trade";
+export * from "./after-sale";

@@ -77,9 +77,8 @@ export const orderGroups = pgTable(
   "order_groups",
   {
     id: serial("id").primaryKey(),
-    checkoutId: text("checkout_id")
-      .notNull()
-      .references(() => checkouts.id),
+    /** The paid checkout; null for a reprint, which nobody pays for. */
+    checkoutId: text("checkout_id").references(() => checkouts.id),
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -110,6 +109,9 @@ export const orderGroups = pgTable(
     dueDate: date("due_date", { mode: "string" }),
     /** The quote this order was made from, if any. */
     quoteId: integer("quote_id"),
+    /** A reprint under the print guarantee: the order it reprints, and why. Reprints cost nothing and have no invoice. */
+    reprintOf: integer("reprint_of"),
+    reprintReason: text("reprint_reason"),
     carrier: text("carrier"),
     trackingNumber: text("tracking_number"),
     dispatchedAt: timestamp("dispatched_at", { withTimezone: true }),
@@ -122,6 +124,7 @@ export const orderGroups = pgTable(
     // The customer's order list, newest first, paged by (created_at, id).
     index("order_groups_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
     index("order_groups_email_idx").on(sql`lower(${t.userEmail})`),
+    index("order_groups_reprint_of_idx").on(t.reprintOf),
     check("order_groups_total_check", sql`${t.totalPence} = ${t.subTotalPence} - ${t.promoDiscountPence} + ${t.deliveryPence} + ${t.vatPence}`),
   ],
 );

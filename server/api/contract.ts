@@ -49,6 +49,7 @@ import { calculatePriceBody, priceAnswer } from "./pricing/routes";
 import { promoAnswer } from "./promotions/routes";
 import { doneAnswer, doneWithMessageAnswer } from "./schemas";
 import { failedEmailsAnswer, queuePageAnswer, staffJobAnswer } from "./staff/routes";
+import { refundAnswer, reprintAnswer } from "./after-sale/routes";
 
 type Entry = { answer: z.ZodType; body?: z.ZodType };
 
@@ -95,6 +96,9 @@ export const API_CONTRACT = {
   "POST /api/staff/items/:orderId/status": { answer: doneAnswer },
   "POST /api/staff/items/:orderId/reject": { answer: doneAnswer },
   "POST /api/staff/orders/:orderGroupId/dispatch": { answer: doneAnswer },
+  "POST /api/orders/group/:orderGroupId/cancel": { answer: refundAnswer },
+  "POST /api/staff/orders/:orderGroupId/refunds": { answer: refundAnswer },
+  "POST /api/staff/orders/:orderGroupId/reprints": { answer: reprintAnswer },
   "GET /api/staff/outbox": { answer: failedEmailsAnswer },
   "POST /api/staff/outbox/:emailId/requeue": { answer: doneAnswer },
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { refuseControlCharactersIn } from "../front-door/input";
 import { accountRoutes } from "./accounts/routes";
 import { addressRoutes } from "./address/routes";
+import { afterSaleRoutes } from "./after-sale/routes";
 import { artworkRoutes } from "./artwork/routes";
 import { reportRoutes } from "./back-office/report-routes";
 import { backOfficeRoutes } from "./back-office/routes";
@@ -40,4 +41,5 @@ async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(reportRoutes);
   await app.register(quoteRoutes);
   await app.register(tradeRoutes);
+  await app.register(afterSaleRoutes);
 }

@@ -76,7 +76,8 @@ function requireWholePence(value: number, what: string): void {
 
 /** Throws RangeError unless every figure is well formed and the totals add up exactly. */
 export function requireConsistentInvoice(data: InvoiceData): void {
-  if (data.lines.length === 0) throw new RangeError("An invoice needs at least one line");
+  // A credit note may give back delivery alone; anything else needs a line.
+  if (data.lines.length === 0 && !(data.document && data.deliveryPence > 0)) throw new RangeError("An invoice needs at least one line");
   data.lines.forEach((line, index) => {
     if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) {
       throw new RangeError(`Line ${index + 1} quantity must be a whole number of at least 1, got ${line.quantity}`);

@@ -27,6 +27,8 @@ import { createProductionService, type ProductionService } from "./production-se
 import { createPromoService, type PromoService } from "./promo-service";
 import { createQuoteService, type QuoteService } from "./quote-service";
 import { createTradeAccountService, type TradeAccountService } from "./trade-account-service";
+import { createRefundService, type RefundService } from "./refund-service";
+import { createReprintService, type ReprintService } from "./reprint-service";
 
 export type Services = {
   db: DbHandle;
@@ -63,6 +65,10 @@ export type Services = {
   quotes: QuoteService;
   /** Trade accounts: credit limits, terms, holds, payments and statements. */
   tradeAccounts: TradeAccountService;
+  /** Cancellations and refunds, each with its VAT credit note. */
+  refunds: RefundService;
+  /** Reprints under the print guarantee. */
+  reprints: ReprintService;
 };
 
 export type ServiceOverrides = {
@@ -136,5 +142,7 @@ export function createServices(db: DbHandle, config: Config, overrides: ServiceO
     emailSender,
     quotes,
     tradeAccounts: createTradeAccountService({ db: db.db, shop: config.shop }),
+    refunds: createRefundService({ db: db.db, provider, orders, storage, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender, log }),
+    reprints: createReprintService({ db: db.db, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender, reuseApprovedArtwork: (id) => artwork.reuseApprovedArtwork(id) }),
   };
 }

@@ -2,7 +2,7 @@
 // (created_at, id) so that page N costs the same as page 1 at any number of orders.
 import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { orderEvents, orderFiles, orderGroups, orders } from "../../db/schema";
+import { orderEvents, orderFiles, orderGroups, orders, refunds } from "../../db/schema";
 import { MAX_ROW_ID } from "../../domain/ids";
 
 export type OrderGroupRow = typeof orderGroups.$inferSelect;
@@ -10,9 +10,15 @@ export type OrderRow = typeof orders.$inferSelect;
 export type OrderFileRow = typeof orderFiles.$inferSelect;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
 
+export type RefundRow = typeof refunds.$inferSelect;
+
 export type OrderGroupDetail = OrderGroupRow & {
   items: (OrderRow & { files: OrderFileRow[] })[];
   events: OrderEventRow[];
+  /** Cancellations and refunds, oldest first (failed ones included: the history says so). */
+  refunds: RefundRow[];
+  /** Reprints raised from this order, oldest first. */
+  reprints: { id: number; createdAt: Date; reprintReason: string | null; status: OrderGroupRow["status"] }[];
 };
 
 export type OrderListEntry = Pick<OrderGroupRow, "id" | "createdAt" | "status" | "totalPence" | "paymentStatus" | "deliveryDate"> & {
@@ -49,9 +55,15 @@ export function createOrderService(db: Db): OrderService {
     if (!Number.isSafeInteger(groupId) || groupId < 1) return null;
     const [row] = await db.select().from(orderGroups).where(eq(orderGroups.id, groupId)).limit(1);
     if (!row) return null;
-    const [items, events] = await Promise.all([
+    const [items, events, refundRows, reprints] = await Promise.all([
       db.select().from(orders).where(eq(orders.orderGroupId, groupId)).orderBy(asc(orders.lineNumber)),
       db.select().from(orderEvents).where(eq(orderEvents.orderGroupId, groupId)).orderBy(asc(orderEvents.id)),
+      db.select().from(refunds).where(eq(refunds.orderGroupId, groupId)).orderBy(asc(refunds.id)),
+      db
+        .select({ id: orderGroups.id, createdAt: orderGroups.createdAt, reprintReason: orderGroups.reprintReason, status: orderGroups.status })
+        .from(orderGroups)
+        .where(eq(orderGroups.reprintOf, groupId))
+        .orderBy(asc(orderGroups.id)),
     ]);
     const files =
       items.length === 0
@@ -70,6 +82,8 @@ export function createOrderService(db: Db): OrderService {
       ...row,
       items: items.map((item) => ({ ...item, files: files.filter((file) => file.orderId === item.id) })),
       events,
+      refunds: refundRows,
+      reprints,
     };
   }
 

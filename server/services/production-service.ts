@@ -23,7 +23,7 @@ import type { Failure } from "./outcome";
 import { changeItemStatus, type Actor } from "./status-change";
 
 export const QUEUE_PAGE_SIZE = 25;
-const FINISHED: OrderStatus[] = ["Dispatched", "Shipped"];
+const FINISHED: OrderStatus[] = ["Dispatched", "Shipped", "Cancelled"];
 
 export type QueueFilters = { status?: OrderStatus | "active" | "all"; q?: string; productId?: number; turnaround?: "express" | "standard" };
 export type QueueCursor = { deliveryDate: string; id: number };
@@ -235,7 +235,7 @@ export function createProductionService(deps: ProductionDeps): ProductionService
     async dispatch(orderGroupId, carrier, trackingNumber, staffUserId) {
       const group = await deps.orders.group(orderGroupId);
       if (!group) return { ok: false, reason: "not-found", message: "Not found" };
-      const waiting = group.items.filter((item) => item.status !== "Printed" && item.status !== "Dispatched" && item.status !== "Shipped");
+      const waiting = group.items.filter((item) => item.status !== "Printed" && item.status !== "Dispatched" && item.status !== "Shipped" && item.status !== "Cancelled");
       if (waiting.length > 0) {
         return { ok: false, reason: "conflict", message: `Every item must be Printed before dispatch: ${waiting.map((i) => `${i.productName} is ${i.status}`).join("; ")}.` };
       }
@@ -256,6 +256,7 @@ export function createProductionService(deps: ProductionDeps): ProductionService
           return { ok: false as const, message: `Every item must be Printed before dispatch.` };
         }
         for (const item of items) {
+          if (item.status === "Cancelled") continue;
           const moved = await changeItemStatus(t, item.id, "Dispatched", actor, { note: `${carrier} ${trackingNumber}` });
           if (!moved.ok) return moved;
         }
@@ -269,7 +270,7 @@ export function createProductionService(deps: ProductionDeps): ProductionService
           deliveryLine: addressLine(group.delivery),
           deliveryDate: formatDeliveryDate(group.deliveryDate),
           orderUrl: `${publicUrl}/my-account/orders/${orderGroupId}`,
-          items: group.items.map((item) => `${item.quantity} × ${item.productName}`),
+          items: group.items.filter((item) => item.status !== "Cancelled").map((item) => `${item.quantity} × ${item.productName}`),
         });
         await enqueueEmail(t, { to: group.userEmail, messageIdDomain, ...content });
         return { ok: true as const, changed: true };

@@ -2,7 +2,7 @@
 // paid on each, and its payments. Read by checkout (the credit check), the back office and the statement.
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { accountPayments, orderGroups, tradeAccounts } from "../../db/schema";
+import { accountPayments, orderGroups, refunds, tradeAccounts } from "../../db/schema";
 import type { AccountInvoice, AccountPayment } from "../../domain/trade-account";
 
 type Reader = Db | Tx;
@@ -21,8 +21,17 @@ export async function tradeAccountOf(db: Reader, userId: number) {
   return row ?? null;
 }
 
-/** Every on-account invoice of the customer (or of all customers), oldest first, with what has been paid on it. */
+/**
+ * Every on-account invoice of the customer (or of all customers), oldest first, with what has been paid
+ * on it. Its total is what is owed after its credit notes: a cancellation or refund on account credits it.
+ */
 export async function accountInvoices(db: Reader, userId?: number): Promise<(AccountInvoice & { userId: number })[]> {
+  const credited = db
+    .select({ orderGroupId: refunds.orderGroupId, creditedPence: sql<number>`sum(${refunds.amountPence})::int`.as("credited_pence") })
+    .from(refunds)
+    .where(eq(refunds.status, "succeeded"))
+    .groupBy(refunds.orderGroupId)
+    .as("credited");
   const paid = db
     .select({ orderGroupId: accountPayments.orderGroupId, paidPence: sql<number>`sum(${accountPayments.amountPence})::int`.as("paid_pence") })
     .from(accountPayments)
@@ -35,14 +44,15 @@ export async function accountInvoices(db: Reader, userId?: number): Promise<(Acc
       invoiceNumber: orderGroups.invoiceNumber,
       invoiceDate: ukDateOf(orderGroups.createdAt),
       dueDate: orderGroups.dueDate,
-      totalPence: orderGroups.totalPence,
+      totalPence: sql<number>`(${orderGroups.totalPence} - coalesce(${credited.creditedPence}, 0))::int`,
       paidPence: sql<number>`coalesce(${paid.paidPence}, 0)::int`,
     })
     .from(orderGroups)
     .leftJoin(paid, eq(paid.orderGroupId, orderGroups.id))
+    .leftJoin(credited, eq(credited.orderGroupId, orderGroups.id))
     .where(and(eq(orderGroups.paymentMethod, "account"), userId === undefined ? undefined : eq(orderGroups.userId, userId)))
     .orderBy(asc(orderGroups.createdAt), asc(orderGroups.id));
-  return rows.map((row) => ({ ...row, invoiceNumber: row.invoiceNumber ?? 0, dueDate: row.dueDate ?? row.invoiceDate, paidPence: Number(row.paidPence) }));
+  return rows.map((row) => ({ ...row, invoiceNumber: row.invoiceNumber ?? 0, dueDate: row.dueDate ?? row.invoiceDate, totalPence: Number(row.totalPence), paidPence: Number(row.paidPence) }));
 }
 
 export async function accountPaymentsOf(db: Reader, userId: number): Promise<AccountPayment[]> {

@@ -33,6 +33,8 @@ export type Fixture = {
   /** The owner's quote from the basket, and a Quick Quote request of theirs (one file) waiting for a price (0 unless the case is `trade`). */
   quoteId: number;
   requestId: number;
+  /** A refund of 1p of the owner's delivery, with its credit note (0 unless the case is `refund`). */
+  refundId: number;
 };
 
 /**
@@ -47,10 +49,12 @@ export type AuthzCase = {
   ok: number;
   /** The owner also needs a trade account, a quote and a Quick Quote request (made only for these cases: a PDF each). */
   trade?: true;
+  /** The owner's order also has a refund with a credit note. */
+  refund?: true;
 };
 
 /** Two customers and a member of staff; the owner has a paid order with one uploaded file. */
-export async function makeFixture(app: FastifyInstance, options: { trade?: boolean } = {}): Promise<Fixture> {
+export async function makeFixture(app: FastifyInstance, options: { trade?: boolean; refund?: boolean } = {}): Promise<Fixture> {
   const [owner, other, staff, manager] = await Promise.all([signUp(app), signUp(app), makeStaff(app), managerOf(app)]);
   await saveTestAddresses(app, owner);
   const line = await bannerLine(app, { customWidth: 304, customHeight: 304, quantity: 2 });
@@ -69,6 +73,12 @@ export async function makeFixture(app: FastifyInstance, options: { trade?: boole
   const promo = await app.inject({ method: "POST", url: "/api/manage/promotions", headers: manager.auth, payload: promotionForm(`AUTHZ${randomBytes(3).toString("hex")}`) });
   if (promo.statusCode !== 200) throw new Error(`fixture promo failed: ${promo.body}`);
   const trade = options.trade ? await tradeFixture(app, owner, manager, line, art) : { quoteId: 0, requestId: 0 };
+  let refundId = 0;
+  if (options.refund) {
+    const refunded = await app.services.refunds.refund(manager.userId, placed.orderGroupId, { lines: [{ key: "delivery", amountPence: 1 }], reason: "Authorisation fixture" });
+    if (!refunded.ok) throw new Error(`fixture refund failed: ${refunded.message}`);
+    refundId = refunded.refund.id;
+  }
   return {
     owner: {
       ...owner,
@@ -92,6 +102,7 @@ export async function makeFixture(app: FastifyInstance, options: { trade?: boole
     promotionId: promo.json().promotion.id,
     art,
     ...trade,
+    refundId,
   };
 }
 
@@ -198,6 +209,33 @@ export const AUTHZ_CASES: Record<string, AuthzCase> = {
     scope: "owned",
     ok: 200,
     request: (fx) => ({ method: "GET", url: `/api/orders/group/${fx.owner.order.orderGroupId}/invoice` }),
+  },
+  "POST /api/orders/group/:orderGroupId/cancel": {
+    scope: "owned",
+    ok: 200,
+    request: (fx) => ({ method: "POST", url: `/api/orders/group/${fx.owner.order.orderGroupId}/cancel`, payload: { order_ids: [fx.owner.order.orderId] } }),
+  },
+  "GET /api/orders/group/:orderGroupId/credit-notes/:refundId": {
+    scope: "owned",
+    ok: 200,
+    refund: true,
+    request: (fx) => ({ method: "GET", url: `/api/orders/group/${fx.owner.order.orderGroupId}/credit-notes/${fx.refundId}` }),
+  },
+  "POST /api/staff/orders/:orderGroupId/refunds": {
+    scope: "manager",
+    ok: 200,
+    request: (fx) => ({ method: "POST", url: `/api/staff/orders/${fx.owner.order.orderGroupId}/refunds`, payload: { delivery_pence: 50, reason: "Late delivery" } }),
+  },
+  "GET /api/staff/orders/:orderGroupId/credit-notes/:refundId": {
+    scope: "staff",
+    ok: 200,
+    refund: true,
+    request: (fx) => ({ method: "GET", url: `/api/staff/orders/${fx.owner.order.orderGroupId}/credit-notes/${fx.refundId}` }),
+  },
+  "POST /api/staff/orders/:orderGroupId/reprints": {
+    scope: "staff",
+    ok: 409,
+    request: (fx) => ({ method: "POST", url: `/api/staff/orders/${fx.owner.order.orderGroupId}/reprints`, payload: { order_ids: [fx.owner.order.orderId], reason: "Faulty print" } }),
   },
   "POST /api/orders/:orderId/attributes": {
     scope: "owned",

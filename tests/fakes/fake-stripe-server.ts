@@ -1,5 +1,5 @@
 // Test helper, never used by the app: a node:http stand-in for the few Stripe endpoints the shop calls
-// (create, retrieve and expire a Checkout Session), answering in Stripe's JSON shapes so that the real SDK
+// (create, retrieve and expire a Checkout Session; refund its payment), answering in Stripe's JSON shapes so that the real SDK
 // can be pointed at it (apiBaseUrl / STRIPE_API_URL). It checks the key, honours Idempotency-Key the way
 // Stripe does, keeps sessions in memory, and lets a test play the customer's part (complete, expire).
 import { randomBytes } from "node:crypto";
@@ -60,6 +60,18 @@ export type FakeStripeEvent = {
   type: string;
 };
 
+export type FakeRefund = {
+  id: string;
+  object: "refund";
+  amount: number;
+  currency: string;
+  created: number;
+  metadata: Record<string, string>;
+  payment_intent: string;
+  reason: string | null;
+  status: "succeeded";
+};
+
 export type FakeStripeServer = {
   /** e.g. http://127.0.0.1:41234, for apiBaseUrl. */
   readonly url: string;
@@ -74,6 +86,8 @@ export type FakeStripeServer = {
   expire(sessionId: string): FakeCheckoutSession;
   /** A Stripe event about the session as it is now, e.g. for a signed webhook body. */
   event(type: string, sessionId: string): FakeStripeEvent;
+  /** The refunds made on a session's payment, oldest first. */
+  refunds(sessionId: string): FakeRefund[];
   /** Answers the next `times` requests with this status and Stripe's api_error body (an outage). */
   failNext(status: number, times?: number): void;
   close(): Promise<void>;
@@ -265,8 +279,51 @@ export async function startFakeStripeServer(options: { secretKey?: string } = {}
     };
   }
 
+  /** Refunds made, by payment intent, as Stripe keeps them. */
+  const refundsByIntent = new Map<string, FakeRefund[]>();
+
+  function createRefund(form: Record<string, string>): Answer {
+    const params = nest(form);
+    if (!params) return invalid("Invalid form encoding.");
+    for (const key of Object.keys(params)) {
+      if (!["payment_intent", "charge", "amount", "reason", "metadata"].includes(key)) return invalid(`Received unknown parameter: ${key}`, key, "parameter_unknown");
+    }
+    if (typeof params.payment_intent !== "string") return missing("payment_intent");
+    const session = [...sessions.values()].find((s) => s.payment_intent === params.payment_intent);
+    if (!session) return stripeError(404, { type: "invalid_request_error", code: "resource_missing", message: `No such payment_intent: '${params.payment_intent}'`, param: "payment_intent" });
+    const already = (refundsByIntent.get(session.payment_intent!) ?? []).reduce((sum, r) => sum + r.amount, 0);
+    const left = session.amount_total - already;
+    let amount = left;
+    if (params.amount !== undefined) {
+      const asked = wholeNumber(params.amount);
+      if (asked === null || asked < 1) return invalid("Invalid positive integer", "amount", "parameter_invalid_integer");
+      amount = asked;
+    }
+    if (left === 0) return invalid(`Charge for payment intent ${session.payment_intent} has already been refunded.`, undefined, "charge_already_refunded");
+    if (amount > left) {
+      return invalid(`Refund amount (£${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (£${(left / 100).toFixed(2)})`, "amount", "amount_too_large");
+    }
+    if (params.reason !== undefined && !["duplicate", "fraudulent", "requested_by_customer"].includes(String(params.reason))) return invalid("Invalid reason", "reason", "parameter_invalid_string");
+    const metadata: Record<string, string> = {};
+    if (typeof params.metadata === "object") for (const [key, value] of Object.entries(params.metadata)) if (typeof value === "string") metadata[key] = value;
+    const refund: FakeRefund = {
+      id: randomId("re_", 24),
+      object: "refund",
+      amount,
+      currency: session.currency,
+      created: nowSeconds(),
+      metadata,
+      payment_intent: session.payment_intent!,
+      reason: (params.reason as string | undefined) ?? null,
+      status: "succeeded",
+    };
+    refundsByIntent.set(session.payment_intent!, [...(refundsByIntent.get(session.payment_intent!) ?? []), refund]);
+    return { status: 200, body: refund };
+  }
+
   function route(method: string, path: string, form: Record<string, string>): Answer {
     if (method === "POST" && path === "/v1/checkout/sessions") return createSession(form);
+    if (method === "POST" && path === "/v1/refunds") return createRefund(form);
     const match = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
     if (match) {
       const sessionId = decodeURIComponent(match[1]!);
@@ -392,6 +449,11 @@ export async function startFakeStripeServer(options: { secretKey?: string } = {}
         request: { id: null, idempotency_key: null },
         type,
       };
+    },
+
+    refunds(sessionId) {
+      const intent = current(sessionId)?.payment_intent;
+      return intent ? structuredClone(refundsByIntent.get(intent) ?? []) : [];
     },
 
     failNext(status, times = 1) {

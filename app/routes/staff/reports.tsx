@@ -18,6 +18,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Reports | Printwise bac
 const messageOf = (error: unknown) => (error instanceof ApiResponseError ? error.message : "Network error. Please try again.");
 const FIGURES = [
   ["invoices", "Invoices"],
+  ["creditNotes", "Credit notes"],
   ["goodsPence", "Goods"],
   ["discountsPence", "Discounts"],
   ["deliveryPence", "Delivery"],
@@ -52,7 +53,7 @@ function FigureTable({ caption, first, rows, totals }: { caption: string; first:
             <tr key={label} className="border-t border-slate-100">
               <th scope="row" className="px-3 py-2 text-left font-semibold">{label}</th>
               {FIGURES.map(([key]) => (
-                <td key={key} className="px-3 py-2">{key === "invoices" ? figures[key] : formatPence(figures[key])}</td>
+                <td key={key} className="px-3 py-2">{key === "invoices" || key === "creditNotes" ? figures[key] : formatPence(figures[key])}</td>
               ))}
             </tr>
           ))}
@@ -60,7 +61,7 @@ function FigureTable({ caption, first, rows, totals }: { caption: string; first:
             <tr className="border-t-2 border-slate-300 font-bold">
               <th scope="row" className="px-3 py-2 text-left">Total</th>
               {FIGURES.map(([key]) => (
-                <td key={key} className="px-3 py-2">{key === "invoices" ? totals[key] : formatPence(totals[key])}</td>
+                <td key={key} className="px-3 py-2">{key === "invoices" || key === "creditNotes" ? totals[key] : formatPence(totals[key])}</td>
               ))}
             </tr>
           ) : null}
@@ -100,7 +101,7 @@ export default function ReportsPage() {
   return (
     <section aria-labelledby="reports-heading">
       <h1 id="reports-heading" className="text-2xl font-bold">Sales and VAT</h1>
-      <p className="mt-1 text-sm text-slate-600">From the VAT invoices dated in the period (UK dates): each figure is the sum of the invoices&apos; own figures. Quarters are calendar quarters.</p>
+      <p className="mt-1 text-sm text-slate-600">From the VAT invoices dated in the period (UK dates): each figure is the sum of the invoices&apos; own figures, less the credit notes dated in the period. Quarters are calendar quarters.</p>
       <form
         aria-label="Report period"
         className="mt-4 flex flex-wrap items-end gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"

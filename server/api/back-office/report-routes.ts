@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { REPORT_PERIODS, salesReport, salesReportCsv } from "../../../domain/sales-report";
 import { contentDisposition } from "../../front-door/content-disposition";
-import { invoicedSales } from "../../services/back-office/sales";
+import { creditNotesIssued, invoicedSales } from "../../services/back-office/sales";
 import { declare } from "../declare";
 import { replies } from "../schemas";
 
@@ -25,6 +25,7 @@ export const salesReportQuery = z
 
 const figures = {
   invoices: z.number().int(),
+  creditNotes: z.number().int(),
   goodsPence: z.number().int(),
   discountsPence: z.number().int(),
   deliveryPence: z.number().int(),
@@ -42,6 +43,8 @@ export const salesReportAnswer = z.object({
   totals: z.object(figures),
 });
 
+const salesAndCredits = async (db: Parameters<typeof invoicedSales>[0], from: string, to: string) => Promise.all([invoicedSales(db, from, to), creditNotesIssued(db, from, to)]);
+
 /** The books for managers: sales and VAT from the VAT invoices, as JSON and as CSV for the accountant. */
 export async function reportRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -55,7 +58,8 @@ export async function reportRoutes(fastify: FastifyInstance): Promise<void> {
     }),
     async (request) => {
       const { from, to, by } = request.query;
-      return { from, to, ...salesReport(await invoicedSales(db.db, from, to), by) };
+      const [sales, credits] = await salesAndCredits(db.db, from, to);
+      return { from, to, ...salesReport(sales, by, credits) };
     },
   );
 
@@ -67,7 +71,8 @@ export async function reportRoutes(fastify: FastifyInstance): Promise<void> {
     }),
     async (request, reply) => {
       const { from, to, by } = request.query;
-      const csv = salesReportCsv(salesReport(await invoicedSales(db.db, from, to), by), { from, to });
+      const [sales, credits] = await salesAndCredits(db.db, from, to);
+      const csv = salesReportCsv(salesReport(sales, by, credits), { from, to });
       reply.header("content-disposition", contentDisposition("attachment", `sales-${from}-to-${to}-by-${by}.csv`));
       return reply.type("text/csv; charset=utf-8").send(csv);
     },

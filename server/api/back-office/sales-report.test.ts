@@ -68,6 +68,7 @@ describe("the sales report", () => {
       const sum = (pick: (i: InvoiceData) => number) => of.reduce((a, i) => a + pick(i), 0);
       return {
         invoices: of.length,
+        creditNotes: 0,
         goodsPence: sum((i) => i.lines.reduce((a, l) => a + l.netPence, 0)),
         discountsPence: sum((i) => i.promoDiscountPence),
         deliveryPence: sum((i) => i.deliveryPence),

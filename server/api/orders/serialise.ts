@@ -3,10 +3,11 @@
 import { z } from "zod";
 import { savedAddressSchema } from "../../../domain/address";
 import { lineSizeLabel } from "../../../domain/checkout";
-import { ORDER_STATUSES } from "../../../domain/order-status";
+import { canCancel, ORDER_STATUSES } from "../../../domain/order-status";
+import { creditNoteNumberLabel, refundablePence, refundParts } from "../../../domain/refund";
 import { invoiceNumberLabel } from "../../../domain/invoice";
 import { penceToPounds } from "../../../domain/money";
-import type { OrderFileRow, OrderGroupDetail, OrderListEntry } from "../../services/order-service";
+import type { OrderFileRow, OrderGroupDetail, OrderListEntry, RefundRow } from "../../services/order-service";
 
 export const preflightSchema = z.object({
   verdict: z.enum(["pass", "warn", "fail"]),
@@ -57,6 +58,40 @@ export const orderItemSchema = z.object({
   files: z.array(orderFileSchema),
 });
 
+export const refundSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(["cancellation", "refund"]),
+  status: z.enum(["pending", "succeeded", "failed"]),
+  reason: z.string(),
+  amount_pence: z.number().int(),
+  net_pence: z.number().int(),
+  vat_pence: z.number().int(),
+  lines: z.array(z.object({ order_id: z.number().int().nullable(), description: z.string(), amount_pence: z.number().int(), net_pence: z.number().int(), vat_pence: z.number().int() })),
+  credit_note_number: z.string().nullable(),
+  credit_note_url: z.string().nullable(),
+  failure: z.string().nullable(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+});
+
+export function refundView(groupId: number, refund: RefundRow, base = "/api/orders/group") {
+  return {
+    id: refund.id,
+    kind: refund.kind,
+    status: refund.status,
+    reason: refund.reason,
+    amount_pence: refund.amountPence,
+    net_pence: refund.netPence,
+    vat_pence: refund.vatPence,
+    lines: refund.lines.map((line) => ({ order_id: line.orderId, description: line.description, amount_pence: line.grossPence, net_pence: line.netPence, vat_pence: line.vatPence })),
+    credit_note_number: refund.creditNoteNumber === null ? null : creditNoteNumberLabel(refund.creditNoteNumber),
+    credit_note_url: refund.creditNoteNumber === null ? null : `${base}/${groupId}/credit-notes/${refund.id}`,
+    failure: refund.failure,
+    created_at: refund.createdAt.toISOString(),
+    completed_at: refund.completedAt?.toISOString() ?? null,
+  };
+}
+
 export const orderGroupSchema = z.object({
   order_group_id: z.number().int(),
   created_at: z.string(),
@@ -89,6 +124,18 @@ export const orderGroupSchema = z.object({
   dispatched_at: z.string().nullable(),
   ship_unbranded: z.boolean(),
   products: z.array(orderItemSchema),
+  /** A reprint under the print guarantee: the order it reprints and why (no charge, no invoice). */
+  reprint_of: z.number().int().nullable(),
+  reprint_reason: z.string().nullable(),
+  /** Reprints raised from this order. */
+  reprints: z.array(z.object({ order_group_id: z.number().int(), created_at: z.string(), reason: z.string().nullable(), status: orderStatusSchema })),
+  /** Cancellations and refunds, oldest first, each with its credit note once made. */
+  refunds: z.array(refundSchema),
+  /** Given back so far (completed refunds), and what could still be given back. */
+  refunded_pence: z.number().int(),
+  refundable_pence: z.number().int(),
+  /** The items the customer may still cancel (nothing has started printing on them). */
+  cancellable_order_ids: z.array(z.number().int()),
   events: z.array(z.object({ order_id: z.number().int().nullable(), from: z.string().nullable(), to: z.string(), note: z.string().nullable(), at: z.string(), by: z.string() })),
 });
 
@@ -120,8 +167,10 @@ export function fileView(file: OrderFileRow) {
   };
 }
 
-export function orderGroupView(group: OrderGroupDetail) {
+export function orderGroupView(group: OrderGroupDetail, creditNoteBase = "/api/orders/group") {
   const d = group.delivery;
+  const live = group.refunds.filter((refund) => refund.status !== "failed");
+  const chargeable = group.reprintOf === null && group.totalPence > 0;
   return {
     order_group_id: group.id,
     created_at: group.createdAt.toISOString(),
@@ -175,6 +224,13 @@ export function orderGroupView(group: OrderGroupDetail) {
       attributes_attached: item.attributesAttachedAt !== null,
       files: item.files.map(fileView),
     })),
+    reprint_of: group.reprintOf,
+    reprint_reason: group.reprintReason,
+    reprints: group.reprints.map((r) => ({ order_group_id: r.id, created_at: r.createdAt.toISOString(), reason: r.reprintReason, status: r.status })),
+    refunds: group.refunds.map((refund) => refundView(group.id, refund, creditNoteBase)),
+    refunded_pence: group.refunds.filter((refund) => refund.status === "succeeded").reduce((sum, refund) => sum + refund.amountPence, 0),
+    refundable_pence: chargeable ? refundablePence(refundParts(group), live.flatMap((refund) => refund.lines)) : 0,
+    cancellable_order_ids: chargeable ? group.items.filter((item) => canCancel(item.status)).map((item) => item.id) : [],
     events: group.events.map((e) => ({ order_id: e.orderId, from: e.fromStatus, to: e.toStatus, note: e.note, at: e.createdAt.toISOString(), by: e.actor })),
   };
 }

@@ -78,7 +78,7 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
       const job = await production.job(request.params.orderGroupId as number);
       if (!job) return notFound(reply);
       return {
-        ...orderGroupView(job),
+        ...orderGroupView(job, "/api/staff/orders"),
         customer: job.customer,
         blind_shipping: job.blindShipping
           ? { sender_name: job.blindShipping.senderName, return_address: [job.blindShipping.returnAddress.company, job.blindShipping.returnAddress.address1, job.blindShipping.returnAddress.address2, job.blindShipping.returnAddress.town, job.blindShipping.returnAddress.postcode].filter(Boolean).join(", ") }
@@ -92,7 +92,10 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
     "/staff/items/:orderId/status",
     declare({ auth: "staff", tag: "staff", summary: "Moves an item to another status, if the transition table allows it (recorded with who and when)" }, {
       params: idParams("orderId"),
-      body: z.object({ status: z.enum(ORDER_STATUSES), note: z.string().max(500).optional() }),
+      body: z.object({
+        status: z.enum(ORDER_STATUSES).refine((status) => status !== "Cancelled", "An item is cancelled with 'Cancel and refund', so the customer gets their money back"),
+        note: z.string().max(500).optional(),
+      }),
       response: replies({ 200: doneAnswer }, 400, 401, 404, 409),
     }),
     async (request, reply) => confirm(reply, await production.move(request.params.orderId as number, request.body.status, staffId(request), request.body.note ?? null)),

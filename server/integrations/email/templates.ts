@@ -305,3 +305,53 @@ ${actionLink(request.quoteUrl, "See it in your account")}`,
   );
   return { subject, text, html };
 }
+
+/**
+ * Money given back: a cancellation or a refund, with the credit note attached. Says how much, where it
+ * goes (the card that paid, or the trade account) and which items.
+ */
+export function refundEmail(
+  shop: ShopDetails,
+  refund: { firstname: string; orderGroupId: number; cancelled: boolean; amount: string; creditNote: string; destination: string; reason: string; lines: string[]; orderUrl: string },
+): EmailContent {
+  const subject = headerSafe(refund.cancelled ? `Order ${refund.orderGroupId}: cancelled and refunded` : `Order ${refund.orderGroupId}: you have been refunded ${refund.amount}`);
+  const opening = refund.cancelled ? `We have cancelled what you asked us to and refunded ${refund.amount}.` : `We have refunded ${refund.amount} on your order ${refund.orderGroupId}.`;
+  const text =
+    `Hello ${headerSafe(refund.firstname)},\n\n${opening}\n\n` +
+    `Refunded to: ${refund.destination}\nReason: ${refund.reason}\nCredit note: ${refund.creditNote} (attached)\n\n` +
+    refund.lines.join("\n") +
+    `\n\nA card refund usually reaches your account in 5 to 10 working days.\n\nYour order: ${refund.orderUrl}\n\n` +
+    textFooter(shop);
+  const html = layout(
+    shop,
+    subject,
+    `<p style="margin:0 0 16px;">Hello ${escapeHtml(refund.firstname)},</p>
+<p style="margin:0 0 16px;font-size:18px;font-weight:bold;">${escapeHtml(opening)}</p>
+<p style="margin:0 0 16px;"><strong>Refunded to:</strong> ${escapeHtml(refund.destination)}<br><strong>Reason:</strong> ${escapeHtml(refund.reason)}<br><strong>Credit note:</strong> ${escapeHtml(refund.creditNote)} (attached)</p>
+<p style="margin:0 0 16px;">${refund.lines.map(escapeHtml).join("<br>")}</p>
+<p style="margin:0 0 16px;">A card refund usually reaches your account in 5 to 10 working days.</p>
+${actionLink(refund.orderUrl, "See your order")}`,
+  );
+  return { subject, text, html };
+}
+
+/** A reprint under the print guarantee: what is reprinted, why, and that it costs nothing. */
+export function reprintEmail(shop: ShopDetails, reprint: { firstname: string; originalId: number; reprintId: number; reason: string; items: string[]; orderUrl: string }): EmailContent {
+  const subject = headerSafe(`We are reprinting your order ${reprint.originalId} at no charge`);
+  const text =
+    `Hello ${headerSafe(reprint.firstname)},\n\nWe are sorry your print was not right. We are reprinting it at no charge, from the artwork you approved, as order ${reprint.reprintId}.\n\n` +
+    `Reason: ${reprint.reason}\n\n${reprint.items.join("\n")}\n\nWe will email you again when it is on its way.\n\nFollow the reprint: ${reprint.orderUrl}\n\n` +
+    textFooter(shop);
+  const html = layout(
+    shop,
+    subject,
+    `<p style="margin:0 0 16px;">Hello ${escapeHtml(reprint.firstname)},</p>
+<p style="margin:0 0 16px;font-size:18px;font-weight:bold;">We are reprinting your order ${reprint.originalId} at no charge.</p>
+<p style="margin:0 0 16px;">We are sorry your print was not right. The reprint is order ${reprint.reprintId}, made from the artwork you approved.</p>
+<p style="margin:0 0 16px;"><strong>Reason:</strong> ${escapeHtml(reprint.reason)}</p>
+<p style="margin:0 0 16px;">${reprint.items.map(escapeHtml).join("<br>")}</p>
+<p style="margin:0 0 16px;">We will email you again when it is on its way.</p>
+${actionLink(reprint.orderUrl, "Follow the reprint")}`,
+  );
+  return { subject, text, html };
+}

@@ -51,6 +51,19 @@ export type PaymentEvent = {
   session: ProviderSession | null;
 };
 
+export type RefundInput = {
+  /** The checkout session that took the money. */
+  sessionId: string;
+  amountPence: number;
+  /** The same key gives the same refund, however often it is sent (a retry never refunds twice). */
+  idempotencyKey: string;
+  /** Did the customer ask (a cancellation)? Card processors record that. */
+  requestedByCustomer: boolean;
+  metadata?: Record<string, string>;
+};
+
+export type ProviderRefund = { id: string; amountPence: number; status: "succeeded" | "pending" };
+
 /** The webhook's signature is missing, wrong or too old, or the signed body is not an event. */
 export class WebhookSignatureError extends Error {
   constructor(message: string) {
@@ -89,6 +102,17 @@ export interface PaymentProvider {
    * id the provider does not know. Throws PaymentProviderError when an open session could not be closed.
    */
   expireSession?(sessionId: string): Promise<void>;
+  /**
+   * Gives `amountPence` of a paid session back to the card that paid it. Throws PaymentProviderError; one
+   * with a 4xx status other than 409 and 429 is a refusal (nothing was refunded), anything else may or may
+   * not have reached the processor, and the same call with the same key settles it.
+   */
+  refund(input: RefundInput): Promise<ProviderRefund>;
+}
+
+/** Did the processor refuse (nothing happened), rather than fail in a way a retry with the same key settles? */
+export function isDefiniteRefusal(error: PaymentProviderError): boolean {
+  return error.status !== null && error.status >= 400 && error.status < 500 && error.status !== 409 && error.status !== 429;
 }
 
 /** Sum of amountPence × quantity; throws PaymentProviderError for an amount or quantity that is not a whole, in-range number. */

@@ -135,6 +135,36 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return toPaymentEvent(event);
     },
 
+    async refund(input) {
+      if (!SESSION_ID.test(input.sessionId)) throw new PaymentProviderError(`Not a Stripe checkout session: ${input.sessionId}`, { status: 400, code: "resource_missing" });
+      if (!Number.isSafeInteger(input.amountPence) || input.amountPence < 1) throw new PaymentProviderError(`Invalid refund amount: ${input.amountPence}`, { status: 400, code: "parameter_invalid_integer" });
+      let paymentIntent: string | null;
+      try {
+        const session = await stripe.checkout.sessions.retrieve(input.sessionId);
+        paymentIntent = typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
+      } catch (error) {
+        throw providerError(error, "finding the payment to refund");
+      }
+      if (!paymentIntent) throw new PaymentProviderError(`Checkout session ${input.sessionId} has no payment to refund`, { status: 400, code: "charge_not_paid" });
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: paymentIntent,
+            amount: input.amountPence,
+            ...(input.requestedByCustomer ? { reason: "requested_by_customer" as const } : {}),
+            ...(input.metadata && Object.keys(input.metadata).length > 0 ? { metadata: input.metadata } : {}),
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        if (refund.status === "failed" || refund.status === "canceled") {
+          throw new PaymentProviderError(`Stripe refund ${refund.id} ${refund.status}${refund.failure_reason ? `: ${refund.failure_reason}` : ""}`, { status: 402, code: refund.failure_reason ?? refund.status });
+        }
+        return { id: refund.id, amountPence: refund.amount, status: refund.status === "succeeded" ? "succeeded" : "pending" };
+      } catch (error) {
+        throw providerError(error, "creating a refund");
+      }
+    },
+
     async expireSession(sessionId) {
       if (!SESSION_ID.test(sessionId)) return;
       try {

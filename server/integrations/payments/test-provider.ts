@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { testPaymentSessions } from "../../../db/schema";
+import { testPaymentRefunds, testPaymentSessions } from "../../../db/schema";
 import { cardBrandOf, testCardOutcome } from "../../../domain/card";
 import { PaymentProviderError, WebhookSignatureError, type CreateCheckoutInput, type PaymentProvider, type ProviderSession } from "./payment-provider";
 
@@ -144,6 +144,28 @@ export function createTestPaymentProvider(db: Db): TestPaymentProvider {
         return { outcome: "closed", redirectTo: withSessionId(closedTo, row.id) };
       }
       return { outcome: "paid", redirectTo: withSessionId(row.successUrl, row.id) };
+    },
+
+    async refund(input) {
+      const id = `re_test_${randomBytes(18).toString("base64url").replace(/[-_]/g, "0").slice(0, 24)}`;
+      if (!Number.isSafeInteger(input.amountPence) || input.amountPence < 1) throw new PaymentProviderError(`Invalid refund amount: ${input.amountPence}`, { status: 400, code: "parameter_invalid_integer" });
+      // Like a card processor: one refund per key, and never more back than the session took, decided
+      // by the one statement that writes it.
+      await db.execute(sql`
+        insert into ${testPaymentRefunds} (id, session_id, amount_pence, idempotency_key)
+        select ${id}, s.id, ${input.amountPence}, ${input.idempotencyKey}
+        from ${testPaymentSessions} s
+        where s.id = ${input.sessionId} and s.payment_status = 'paid'
+          and ${input.amountPence} <= s.amount_total_pence - coalesce((select sum(r.amount_pence) from ${testPaymentRefunds} r where r.session_id = s.id), 0)
+        on conflict (idempotency_key) do nothing`);
+      const [row] = await db.select().from(testPaymentRefunds).where(eq(testPaymentRefunds.idempotencyKey, input.idempotencyKey));
+      if (!row) {
+        const session = await find(input.sessionId);
+        if (!session || session.paymentStatus !== "paid") throw new PaymentProviderError("This test session was never paid, so nothing can be refunded", { status: 400, code: "charge_not_paid" });
+        throw new PaymentProviderError(`A refund of ${input.amountPence}p is more than is left to refund on ${input.sessionId}`, { status: 400, code: "amount_too_large" });
+      }
+      if (row.sessionId !== input.sessionId || row.amountPence !== input.amountPence) throw new PaymentProviderError("Idempotency key reused with different parameters", { status: 400, code: "idempotency_error" });
+      return { id: row.id, amountPence: row.amountPence, status: "succeeded" };
     },
 
     async expireSession(sessionId) {

@@ -1,11 +1,13 @@
 // The sales report's data: the VAT invoices dated from one UK day to another (order groups with an
-// invoice number), with their lines, read in two queries and summed by domain/sales-report.ts.
+// invoice number), with their lines, and the VAT credit notes dated in the same days, summed by
+// domain/sales-report.ts. Reprints have no invoice, so they are never in it.
 import { and, asc, eq, gte, isNotNull, lt } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { orderGroups, orders } from "../../../db/schema";
+import { orderGroups, orders, refunds } from "../../../db/schema";
 import { ukDateParts, ukWallClockToDate } from "../../../domain/delivery";
 import { invoiceNumberLabel } from "../../../domain/invoice";
-import type { InvoicedSale } from "../../../domain/sales-report";
+import type { CreditedSale, InvoicedSale } from "../../../domain/sales-report";
+import { creditNoteNumberLabel } from "../../../domain/refund";
 
 function nextDay(isoDay: string): string {
   const date = new Date(`${isoDay}T12:00:00Z`);
@@ -38,4 +40,27 @@ export async function invoicedSales(db: Db, from: string, to: string): Promise<I
     totalPence: group.totalPence,
     lines: linesOf.get(group.id) ?? [],
   }));
+}
+
+/** The credit notes dated `from` to `to` (UK days, both included), in number order. */
+export async function creditNotesIssued(db: Db, from: string, to: string): Promise<CreditedSale[]> {
+  const rows = await db
+    .select({ number: refunds.creditNoteNumber, completedAt: refunds.completedAt, lines: refunds.lines, vatPence: refunds.vatPence, amountPence: refunds.amountPence, paymentMethod: orderGroups.paymentMethod })
+    .from(refunds)
+    .innerJoin(orderGroups, eq(orderGroups.id, refunds.orderGroupId))
+    .where(and(isNotNull(refunds.creditNoteNumber), gte(refunds.completedAt, ukWallClockToDate(from, 0)), lt(refunds.completedAt, ukWallClockToDate(nextDay(to), 0))))
+    .orderBy(asc(refunds.creditNoteNumber));
+  return rows.map((row) => {
+    const goods = row.lines.filter((line) => line.key !== "delivery");
+    return {
+      creditNoteNumber: creditNoteNumberLabel(row.number!),
+      date: ukDateParts(row.completedAt!).isoDate,
+      paymentMethod: row.paymentMethod,
+      goodsPence: goods.reduce((sum, line) => sum + line.netPence, 0),
+      deliveryPence: row.lines.filter((line) => line.key === "delivery").reduce((sum, line) => sum + line.netPence, 0),
+      vatPence: row.vatPence,
+      totalPence: row.amountPence,
+      lines: goods.map((line) => ({ productId: line.productId ?? 0, productName: line.description, netPence: line.netPence })),
+    };
+  });
 }
