@@ -88,8 +88,10 @@ export type FakeStripeServer = {
   event(type: string, sessionId: string): FakeStripeEvent;
   /** The refunds made on a session's payment, oldest first. */
   refunds(sessionId: string): FakeRefund[];
-  /** Answers the next `times` requests with this status and Stripe's api_error body (an outage). */
-  failNext(status: number, times?: number): void;
+  /** Does the next request to `path`, then drops the connection before answering (the answer is lost on the way back). */
+  loseNextAnswer(path: string): void;
+  /** Answers the next `times` requests (to `path`, when given) with this status and Stripe's api_error body (an outage). */
+  failNext(status: number, times?: number, path?: string): void;
   close(): Promise<void>;
 };
 
@@ -148,7 +150,8 @@ export async function startFakeStripeServer(options: { secretKey?: string } = {}
   const sessions = new Map<string, FakeCheckoutSession>();
   const idempotent = new Map<string, StoredAnswer>();
   const requests: FakeStripeRequest[] = [];
-  const failures: number[] = [];
+  const failures: { status: number; path: string | null }[] = [];
+  let loseNext: string | null = null;
   let baseUrl = "";
 
   function current(sessionId: string): FakeCheckoutSession | undefined {
@@ -343,7 +346,8 @@ export async function startFakeStripeServer(options: { secretKey?: string } = {}
   }
 
   function answer(method: string, path: string, headers: http.IncomingHttpHeaders, form: Record<string, string>, idempotencyKey: string | null): Answer {
-    const failure = failures.shift();
+    const at = failures.findIndex((f) => f.path === null || f.path === path);
+    const failure = at === -1 ? undefined : failures.splice(at, 1)[0]!.status;
     if (failure !== undefined) return stripeError(failure, { type: "api_error", message: "The fake Stripe server was told to fail this request." });
 
     const authorization = headers.authorization ?? "";
@@ -393,6 +397,11 @@ export async function startFakeStripeServer(options: { secretKey?: string } = {}
       const result = answer(method, url.pathname, req.headers, form, idempotencyKey);
       const headers = Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : (value ?? "")]));
       requests.push({ method, path: url.pathname, headers, form, idempotencyKey, status: result.status });
+      if (loseNext === url.pathname) {
+        loseNext = null;
+        res.socket?.destroy();
+        return;
+      }
       res.writeHead(result.status, { "content-type": "application/json", "request-id": randomId("req_", 14), ...result.headers });
       res.end(JSON.stringify(result.body));
     });
@@ -456,8 +465,12 @@ export async function startFakeStripeServer(options: { secretKey?: string } = {}
       return intent ? structuredClone(refundsByIntent.get(intent) ?? []) : [];
     },
 
-    failNext(status, times = 1) {
-      for (let i = 0; i < times; i++) failures.push(status);
+    loseNextAnswer(path) {
+      loseNext = path;
+    },
+
+    failNext(status, times = 1, path) {
+      for (let i = 0; i < times; i++) failures.push({ status, path: path ?? null });
     },
 
     async close() {
