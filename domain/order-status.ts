@@ -46,6 +46,14 @@ export function checkTransition(from: OrderStatus, to: OrderStatus): TransitionC
   return { ok: false, message: `An item that is ${from} cannot move to ${to}: ${next}.` };
 }
 
+/**
+ * The moves the production console offers by hand: every transition but Cancelled, which only a
+ * cancellation (with its refund) makes, so that nobody cancels an item without giving the money back.
+ */
+export function staffMoves(from: OrderStatus): OrderStatus[] {
+  return ORDER_TRANSITIONS[from].filter((to) => to !== "Cancelled");
+}
+
 /** May an item in this status still be cancelled (and refunded) by its customer? */
 export function canCancel(status: OrderStatus): boolean {
   return canTransition(status, "Cancelled");

@@ -11,6 +11,7 @@ import { fetchGroup, openPrivateFile, type OrderGroup } from "../../lib/orders-a
 import { useSignedInLoad } from "../../lib/use-signed-in";
 import type { Route } from "./+types/order-detail";
 import { OrderItemRow } from "./order-item-row";
+import { AfterSaleHistory, CancelPanel, ReprintBanner } from "./order-after-sale";
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Order ${params.orderId} | Printwise Trade Print` }, { name: "robots", content: "noindex" }];
 
@@ -18,6 +19,12 @@ export default function OrderDetailPage() {
   const { orderId = "" } = useParams();
   const [state, setState] = useState<{ kind: "loading" } | { kind: "missing" } | { kind: "error" } | { kind: "ready"; group: OrderGroup }>({ kind: "loading" });
   const [invoiceProblem, setInvoiceProblem] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const reload = () =>
+    void fetchGroup(orderId).then(
+      (group) => setState({ kind: "ready", group }),
+      () => undefined,
+    );
 
   useSignedInLoad(
     (_userId, signal) =>
@@ -97,10 +104,16 @@ export default function OrderDetailPage() {
         </div>
       </div>
       {invoiceProblem ? <p role="alert" className="text-sm font-semibold text-red-700">{invoiceProblem}</p> : null}
+      {notice ? (
+        <p role="status" className="rounded-lg bg-emerald-50 p-4 text-sm font-semibold text-emerald-900 ring-1 ring-emerald-200">
+          {notice}
+        </p>
+      ) : null}
+      <ReprintBanner group={group} />
 
       <section className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
         <OrderProgress status={group.status} />
-        <p className="mt-4 text-sm text-slate-700">
+        <p className="mt-4 text-sm text-slate-700" hidden={group.status === "Cancelled"}>
           Delivery by <strong>{formatDeliveryDate(group.delivery_date)}</strong>
           {group.tracking_number ? (
             <>
@@ -128,6 +141,16 @@ export default function OrderDetailPage() {
           </tbody>
         </table>
       </section>
+
+      <AfterSaleHistory group={group} />
+      <CancelPanel
+        key={group.refunds.length}
+        group={group}
+        onDone={(message) => {
+          setNotice(message);
+          reload();
+        }}
+      />
 
       <div className="grid gap-6 md:grid-cols-2">
         <section aria-labelledby="delivery-card" className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
@@ -163,7 +186,13 @@ export default function OrderDetailPage() {
               {payment.text}
             </span>{" "}
             <span className="text-slate-600" data-testid="payment-card">
-              {group.payment_method === "card" ? `by ${cardSummary(group.card_brand, group.card_last4)}` : group.payment_method === "account" ? `On account${group.due_date ? `, due ${formatLongDate(group.due_date)}` : ""}` : `by ${group.payment_method}`}
+              {group.payment_method === "card"
+                ? `by ${cardSummary(group.card_brand, group.card_last4)}`
+                : group.payment_method === "account"
+                  ? `On account${group.due_date ? `, due ${formatLongDate(group.due_date)}` : ""}`
+                  : group.payment_method === "reprint"
+                    ? "No charge: a reprint under our guarantee"
+                    : `by ${group.payment_method}`}
             </span>
           </p>
           {group.po_number ? (
@@ -180,6 +209,15 @@ export default function OrderDetailPage() {
               <dt>Total</dt>
               <dd>{formatPence(group.total_pence)}</dd>
             </div>
+            {group.refunded_pence > 0 ? (
+              <>
+                <Row label="Refunded" value={`-${formatPence(group.refunded_pence)}`} />
+                <div className="flex justify-between font-bold">
+                  <dt>Paid after refunds</dt>
+                  <dd data-testid="net-paid">{formatPence(group.total_pence - group.refunded_pence)}</dd>
+                </div>
+              </>
+            ) : null}
           </dl>
         </section>
       </div>

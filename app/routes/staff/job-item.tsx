@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ORDER_TRANSITIONS, type OrderStatus } from "../../../domain/order-status";
+import { isOrderStatus, staffMoves, type OrderStatus } from "../../../domain/order-status";
 import { PRINT_ROOM_ACTIONS, PRINT_ROOM_STATUS } from "../../../domain/production";
 import { PreflightReport } from "../../components/artwork/version-slot";
 import { ApiResponseError } from "../../lib/api-client";
@@ -12,7 +12,7 @@ export function JobItem({ item, onChanged }: { item: OrderProduct; onChanged: ()
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
-  const moves = ORDER_TRANSITIONS[item.status as OrderStatus] ?? [];
+  const moves = isOrderStatus(item.status) ? staffMoves(item.status) : [];
   const plainMoves = moves.filter((to) => to !== "Awaiting Artwork" && to !== "Dispatched" && to !== "Shipped");
   const canReject = moves.includes("Awaiting Artwork");
 

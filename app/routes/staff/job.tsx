@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useParams, useRouteLoaderData } from "react-router";
 import { addressLine } from "../../../domain/address";
 import { formatDeliveryDate, formatUkDateTime } from "../../../domain/format";
 import type { OrderStatus } from "../../../domain/order-status";
@@ -9,10 +9,12 @@ import { openPrivateFile } from "../../lib/orders-api";
 import { dispatchOrder, fetchJob, type StaffJob } from "../../lib/staff-api";
 import { LoadingState } from "../../components/loading-state";
 import { JobItem } from "./job-item";
+import { RefundPanel, ReprintPanel } from "./job-after-sale";
 
 /** A job: every item, its files and preflight, the history, dispatch, the packing slip and the print files. */
 export default function StaffJobPage() {
   const { orderGroupId = "" } = useParams();
+  const manager = useRouteLoaderData<{ manager?: boolean }>("routes/staff/layout")?.manager === true;
   const [job, setJob] = useState<StaffJob | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [downloadProblem, setDownloadProblem] = useState<string | null>(null);
@@ -106,6 +108,11 @@ export default function StaffJobPage() {
           <JobItem key={item.order_id} item={item} onChanged={load} />
         ))}
       </section>
+
+      <div className="grid gap-4 md:grid-cols-[2fr_1fr]">
+        <RefundPanel job={job} manager={manager} onDone={load} />
+        <ReprintPanel job={job} onDone={load} />
+      </div>
 
       <section aria-labelledby="history" className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <h2 id="history" className="font-bold">History</h2>

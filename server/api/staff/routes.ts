@@ -93,7 +93,7 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
     declare({ auth: "staff", tag: "staff", summary: "Moves an item to another status, if the transition table allows it (recorded with who and when)" }, {
       params: idParams("orderId"),
       body: z.object({
-        status: z.enum(ORDER_STATUSES).refine((status) => status !== "Cancelled", "An item is cancelled with 'Cancel and refund', so the customer gets their money back"),
+        status: z.enum(ORDER_STATUSES).refine((status) => status !== "Cancelled", "An item is cancelled only with a refund (the customer's Cancel, or a manager's refund), never by hand"),
         note: z.string().max(500).optional(),
       }),
       response: replies({ 200: doneAnswer }, 400, 401, 404, 409),

@@ -1,0 +1,253 @@
+// The job sheet after the sale: a manager refunds amounts of items and delivery with a reason (the
+// server decides; the form shows what is left of each), and staff raise a reprint of dispatched items.
+import { useMemo, useState } from "react";
+import { Link } from "react-router";
+import { formatPence, formatUkDate } from "../../../domain/format";
+import { poundsTextToPence } from "../../../domain/money";
+import { refundParts, remainingParts, REFUND_REASONS, REPRINT_REASONS } from "../../../domain/refund";
+import { ApiResponseError } from "../../lib/api-client";
+import { raiseReprint, refundOrder, refundState, requestKey } from "../../lib/after-sale-api";
+import { openPrivateFile } from "../../lib/orders-api";
+import type { StaffJob } from "../../lib/staff-api";
+
+const messageOf = (error: unknown) => (error instanceof ApiResponseError ? error.message : "Network error. Please try again: the same refund will not be made twice.");
+
+/** Refunds so far, each with its credit note. */
+function RefundList({ job }: { job: StaffJob }) {
+  const [problem, setProblem] = useState<string | null>(null);
+  if (job.refunds.length === 0) return <p className="text-sm text-slate-600">Nothing refunded yet.</p>;
+  return (
+    <>
+      <ul className="divide-y divide-slate-100 text-sm" data-testid="staff-refunds">
+        {job.refunds.map((refund) => (
+          <li key={refund.id} className="flex flex-wrap items-center justify-between gap-2 py-1.5">
+            <span>
+              {formatUkDate(refund.completed_at ?? refund.created_at)} · {refund.kind === "cancellation" ? "Cancelled by the customer" : "Refund"}{" "}
+              <strong>{formatPence(refund.amount_pence)}</strong> ({refund.lines.map((l) => l.description).join(", ")}) · {refund.reason}
+              {refund.status !== "succeeded" ? <strong className="ml-1 text-amber-800">{refund.status === "pending" ? "waiting for the card processor" : `refused: ${refund.failure ?? ""}`}</strong> : null}
+            </span>
+            {refund.credit_note_url ? (
+              <button
+                type="button"
+                className="btn-outline py-1 text-xs"
+                onClick={() => void openPrivateFile(refund.credit_note_url!, `${refund.credit_note_number}.pdf`).catch(() => setProblem("The credit note could not be downloaded."))}
+              >
+                {refund.credit_note_number}
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {problem ? <p role="alert" className="text-sm font-semibold text-red-700">{problem}</p> : null}
+    </>
+  );
+}
+
+/** A manager's refund: an amount (VAT included) per item and for delivery, never more than is left of it. */
+export function RefundPanel({ job, manager, onDone }: { job: StaffJob; manager: boolean; onDone: () => void }) {
+  const left = useMemo(() => {
+    const { order, credited } = refundState(job);
+    return remainingParts(refundParts(order), credited);
+  }, [job]);
+  const [amounts, setAmounts] = useState<Record<string, string>>({});
+  const [reason, setReason] = useState<string>(REFUND_REASONS[1]);
+  const [detail, setDetail] = useState("");
+  const [key, setKey] = useState(requestKey);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  if (job.reprint_of !== null || job.total_pence === 0) return null;
+
+  const entered = left.map((part) => ({ part, text: amounts[part.key] ?? "", pence: (amounts[part.key] ?? "").trim() === "" ? 0 : poundsTextToPence((amounts[part.key] ?? "").trim()) }));
+  const invalid = entered.find((e) => e.pence === null || (e.pence ?? 0) > e.part.grossPence);
+  const total = entered.reduce((sum, e) => sum + (e.pence ?? 0), 0);
+  const fullReason = detail.trim() ? `${reason}: ${detail.trim()}` : reason;
+
+  return (
+    <section aria-labelledby="refund-heading" className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <h2 id="refund-heading" className="font-bold">Refunds and credit notes</h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Paid {formatPence(job.total_pence)} · refunded {formatPence(job.refunded_pence)} · {formatPence(job.refundable_pence)} left to refund.
+      </p>
+      <div className="mt-2">
+        <RefundList job={job} />
+      </div>
+      {!manager ? (
+        <p className="mt-2 text-sm text-slate-600">A manager can refund this order.</p>
+      ) : job.refundable_pence === 0 ? null : (
+        <form
+          className="mt-3 space-y-3 border-t border-slate-100 pt-3"
+          aria-label="Refund"
+          onSubmit={async (event) => {
+            event.preventDefault();
+            if (invalid || total === 0) return;
+            setBusy(true);
+            setProblem(null);
+            setDone(null);
+            try {
+              const items = entered.filter((e) => e.part.orderId !== null && (e.pence ?? 0) > 0).map((e) => ({ order_id: e.part.orderId!, amount_pence: e.pence! }));
+              const delivery = entered.find((e) => e.part.key === "delivery")?.pence ?? 0;
+              const { refund } = await refundOrder(job.order_group_id, { items, delivery_pence: delivery, reason: fullReason, idempotency_key: key });
+              setDone(`Refunded ${formatPence(refund.amount_pence)}: credit note ${refund.credit_note_number ?? ""} sent to the customer.`);
+              setAmounts({});
+              setDetail("");
+              setKey(requestKey());
+              onDone();
+            } catch (error) {
+              setProblem(messageOf(error));
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          <table className="w-full text-left text-sm">
+            <thead className="text-xs uppercase text-slate-500">
+              <tr>
+                <th scope="col" className="py-1">Part</th>
+                <th scope="col" className="py-1 text-right">Left to refund</th>
+                <th scope="col" className="py-1 text-right">Refund (£, VAT incl.)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entered.map(({ part, text, pence }) => (
+                <tr key={part.key}>
+                  <td className="py-1">{part.key === "delivery" ? "Delivery" : `${part.quantity ?? 1} × ${part.description} (item ${part.orderId})`}</td>
+                  <td className="py-1 text-right">{formatPence(part.grossPence)}</td>
+                  <td className="py-1 text-right">
+                    <label className="sr-only" htmlFor={`refund-${part.key}`}>
+                      Refund for {part.key === "delivery" ? "delivery" : part.description}
+                    </label>
+                    <input
+                      id={`refund-${part.key}`}
+                      inputMode="decimal"
+                      className="field-input w-28 text-right"
+                      value={text}
+                      placeholder="0.00"
+                      disabled={part.grossPence === 0 || busy}
+                      aria-invalid={pence === null || (pence ?? 0) > part.grossPence}
+                      onChange={(e) => setAmounts((was) => ({ ...was, [part.key]: e.target.value }))}
+                    />
+                    <button
+                      type="button"
+                      className="ml-2 text-xs font-semibold text-brand-700 underline disabled:text-slate-400"
+                      disabled={part.grossPence === 0 || busy}
+                      onClick={() => setAmounts((was) => ({ ...was, [part.key]: (part.grossPence / 100).toFixed(2) }))}
+                    >
+                      All
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {invalid ? (
+            <p className="text-sm text-red-700">
+              {invalid.pence === null ? `Enter an amount in pounds and pence for ${invalid.part.description}.` : `${invalid.part.description}: at most ${formatPence(invalid.part.grossPence)} can still be refunded.`}
+            </p>
+          ) : null}
+          <div className="grid gap-2 sm:grid-cols-2">
+            <div>
+              <label htmlFor="refund-reason" className="field-label">Reason</label>
+              <select id="refund-reason" className="field-input" value={reason} onChange={(e) => setReason(e.target.value)}>
+                {REFUND_REASONS.map((r) => (
+                  <option key={r}>{r}</option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor="refund-detail" className="field-label">Details (on the credit note)</label>
+              <input id="refund-detail" className="field-input" maxLength={200} value={detail} onChange={(e) => setDetail(e.target.value)} />
+            </div>
+          </div>
+          <button type="submit" className="btn-primary" disabled={busy || total === 0 || invalid !== undefined}>
+            {busy ? "Refunding…" : `Refund ${formatPence(total)} and send a credit note`}
+          </button>
+          {problem ? <p role="alert" className="text-sm font-semibold text-red-700">{problem}</p> : null}
+          {done ? <p role="status" className="text-sm font-semibold text-emerald-800">{done}</p> : null}
+        </form>
+      )}
+    </section>
+  );
+}
+
+/** A reprint under the print guarantee, of dispatched items, at no charge. */
+export function ReprintPanel({ job, onDone }: { job: StaffJob; onDone: () => void }) {
+  const sent = job.products.filter((p) => p.status === "Dispatched" || p.status === "Shipped");
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [reason, setReason] = useState<string>(REPRINT_REASONS[0]);
+  const [detail, setDetail] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [made, setMade] = useState<number | null>(null);
+  if (job.reprint_of !== null) {
+    return (
+      <p className="rounded-lg bg-emerald-50 p-3 text-sm font-semibold text-emerald-950 ring-1 ring-emerald-200" data-testid="reprint-of">
+        Reprint of <Link to={`/staff/orders/${job.reprint_of}`} className="underline">job {job.reprint_of}</Link>
+        {job.reprint_reason ? ` (${job.reprint_reason})` : ""}. No charge: print from the approved artwork.
+      </p>
+    );
+  }
+  if (!job.dispatched_at || sent.length === 0) return null;
+  return (
+    <form
+      aria-labelledby="reprint-heading"
+      className="space-y-2 rounded-lg bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        setBusy(true);
+        setProblem(null);
+        try {
+          const answer = await raiseReprint(job.order_group_id, chosen, detail.trim() ? `${reason}: ${detail.trim()}` : reason);
+          setMade(answer.order_group_id);
+          setChosen([]);
+          setDetail("");
+          onDone();
+        } catch (error) {
+          setProblem(error instanceof ApiResponseError ? error.message : "Network error. Please try again.");
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <h2 id="reprint-heading" className="font-bold">Reprint under the guarantee</h2>
+      <p className="text-slate-600">A new job at no charge, from the approved artwork. The customer is emailed.</p>
+      {job.reprints.length > 0 ? (
+        <p>
+          Reprints so far:{" "}
+          {job.reprints.map((r, i) => (
+            <span key={r.order_group_id}>
+              {i > 0 ? ", " : ""}
+              <Link to={`/staff/orders/${r.order_group_id}`} className="font-semibold text-brand-700 underline">job {r.order_group_id}</Link> ({r.status})
+            </span>
+          ))}
+        </p>
+      ) : null}
+      <fieldset className="space-y-1">
+        <legend className="field-label">Items to reprint</legend>
+        {sent.map((p) => (
+          <label key={p.order_id} className="flex items-center gap-2">
+            <input type="checkbox" checked={chosen.includes(p.order_id)} onChange={(e) => setChosen((was) => (e.target.checked ? [...was, p.order_id] : was.filter((id) => id !== p.order_id)))} />
+            {p.qty} × {p.product_name} ({p.size})
+          </label>
+        ))}
+      </fieldset>
+      <label htmlFor="reprint-reason" className="field-label">Reason</label>
+      <select id="reprint-reason" className="field-input" value={reason} onChange={(e) => setReason(e.target.value)}>
+        {REPRINT_REASONS.map((r) => (
+          <option key={r}>{r}</option>
+        ))}
+      </select>
+      <label htmlFor="reprint-detail" className="field-label">What went wrong</label>
+      <input id="reprint-detail" className="field-input" maxLength={200} value={detail} onChange={(e) => setDetail(e.target.value)} />
+      <button type="submit" className="btn-primary w-full" disabled={busy || chosen.length === 0}>
+        {busy ? "Raising the reprint…" : "Raise reprint at no charge"}
+      </button>
+      {problem ? <p role="alert" className="font-semibold text-red-700">{problem}</p> : null}
+      {made ? (
+        <p role="status" className="font-semibold text-emerald-800">
+          Reprint raised: <Link to={`/staff/orders/${made}`} className="underline">job {made}</Link> is in the queue.
+        </p>
+      ) : null}
+    </form>
+  );
+}
