@@ -29,7 +29,7 @@ describe("the order lifecycle (DECISIONS rule 16)", () => {
   it("explains a refused move", () => {
     expect(checkTransition("Awaiting Artwork", "Dispatched")).toEqual({
       ok: false,
-      message: "An item that is Awaiting Artwork cannot move to Dispatched: it can only move to Print Ready or Cancelled.",
+      message: "An item that is Awaiting Artwork cannot move to Dispatched: it can only move to Print Ready.",
     });
     expect(checkTransition("Production", "Cancelled")).toEqual({
       ok: false,

@@ -41,7 +41,8 @@ export type TransitionCheck = { ok: true } | { ok: false; message: string };
 /** The reason a move is refused, in words staff understand. */
 export function checkTransition(from: OrderStatus, to: OrderStatus): TransitionCheck {
   if (canTransition(from, to)) return { ok: true };
-  const allowed = ORDER_TRANSITIONS[from];
+  // Named as staff can move it: Cancelled comes only with a refund, never from the console.
+  const allowed = staffMoves(from);
   const next = allowed.length === 0 ? "it is finished" : `it can only move to ${allowed.join(" or ")}`;
   return { ok: false, message: `An item that is ${from} cannot move to ${to}: ${next}.` };
 }

@@ -130,4 +130,17 @@ test.describe("after the sale", () => {
     await shot(page, "7-customer-reprint");
     await expect.poll(() => mailsContaining(`We are reprinting your order ${order.orderGroupId} at no charge`).length).toBeGreaterThan(0);
   });
+
+  test("a customer cancels on a phone, and the page fits the screen @phone", async ({ page, baseURL }) => {
+    const customer = await createCustomer(baseURL!);
+    const order = await placePaidOrder(baseURL!, customer);
+    await signIn(page, customer);
+    await visit(page, `/my-account/orders/${order.orderGroupId}`);
+    await page.getByRole("button", { name: "Cancel order" }).click();
+    await page.getByRole("button", { name: /^Yes, cancel and refund £/ }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Your order is cancelled" })).toBeVisible();
+    await expect(page.getByTestId("after-sale-history").getByRole("button", { name: /^Credit note CN-/ })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, "8-phone-cancelled");
+  });
 });

@@ -108,7 +108,7 @@ describe("the sales report", () => {
     expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(res.headers["content-disposition"]).toContain(`sales-${today()}-to-${today()}-by-month.csv`);
     const total = parseCsv(res.body).find((row) => row[0] === "total")!;
-    expect(total.slice(1)).toEqual([String(json.totals.invoices), ...["goodsPence", "discountsPence", "deliveryPence", "netPence", "vatPence", "grossPence"].map((k) => (json.totals[k] / 100).toFixed(2))]);
+    expect(total.slice(1)).toEqual([String(json.totals.invoices), String(json.totals.creditNotes), ...["goodsPence", "discountsPence", "deliveryPence", "netPence", "vatPence", "grossPence"].map((k) => (json.totals[k] / 100).toFixed(2))]);
   });
 
   it("refuses a range it cannot answer, naming what is wrong", async () => {
