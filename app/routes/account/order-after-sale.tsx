@@ -147,7 +147,7 @@ export function AfterSaleHistory({ group }: { group: OrderGroup }) {
             </span>
             {refund.credit_note_url && refund.credit_note_number ? (
               <button type="button" className="btn-outline py-1 text-xs" onClick={() => void download(refund.credit_note_url!, refund.credit_note_number!)}>
-                Credit note {refund.credit_note_number}
+                Download {refund.credit_note_number}
               </button>
             ) : null}
           </li>

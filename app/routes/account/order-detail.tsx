@@ -76,6 +76,16 @@ export default function OrderDetailPage() {
     }
   };
 
+  const creditNotes = group.refunds.filter((refund) => refund.credit_note_url && refund.credit_note_number);
+  const downloadCreditNote = async (url: string, label: string) => {
+    setInvoiceProblem(null);
+    try {
+      await openPrivateFile(url, `${label}.pdf`);
+    } catch {
+      setInvoiceProblem("The credit note could not be downloaded. Please try again.");
+    }
+  };
+
   return (
     <article aria-labelledby="order-heading" className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -101,6 +111,11 @@ export default function OrderDetailPage() {
               Download VAT invoice
             </button>
           ) : null}
+          {creditNotes.map((refund) => (
+            <button key={refund.id} type="button" className="btn-outline" onClick={() => void downloadCreditNote(refund.credit_note_url!, refund.credit_note_number!)}>
+              Credit note {refund.credit_note_number}
+            </button>
+          ))}
         </div>
       </div>
       {invoiceProblem ? <p role="alert" className="text-sm font-semibold text-red-700">{invoiceProblem}</p> : null}

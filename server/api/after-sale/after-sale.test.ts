@@ -9,7 +9,8 @@ import { counters, emailOutbox, orderGroups, orders, refunds, testPaymentRefunds
 import { ukDateParts } from "../../../domain/delivery";
 import { makeStaff, signUp, testClientAddress, type TestCustomer } from "../../../tests/factories/accounts";
 import { cmykJpeg, multipart } from "../../../tests/factories/artwork";
-import { bannerLine, placeOrder, saveTestAddresses } from "../../../tests/factories/checkout";
+import { penceToPounds } from "../../../domain/money";
+import { bannerLine, customerWithAddresses, expectedTotalPence, placeOrder, saveTestAddresses } from "../../../tests/factories/checkout";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app";
 import { readPdfText } from "../../../tests/support/pdf-text";
 
@@ -164,6 +165,28 @@ describe("a customer cancels before printing", () => {
     expect(after.refundable_pence).toBe(order.view.total_pence);
     const [now] = await t.db.db.select().from(counters).where(eq(counters.name, "credit_note"));
     expect(now?.value).toBe(before?.value);
+  });
+});
+
+describe("orders on a trade account", () => {
+  it("credits a cancelled on-account order to the account: no card refund, and the balance owes nothing for it", async () => {
+    const customer = await customerWithAddresses(t.app);
+    const opened = await t.app.inject({ method: "POST", url: "/api/manage/trade-accounts", headers: manager.auth, payload: { email: customer.email, creditLimitPence: 100_000 } });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const line = await bannerLine(t.app, { quantity: 2 });
+    const total = await expectedTotalPence(t.app, [line]);
+    const placed = await t.app.inject({ method: "POST", url: "/api/checkout/on-account", headers: customer.auth, payload: { userId: customer.userId, Total: penceToPounds(total), lines: [line] }, remoteAddress: testClientAddress() });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const account = async () => (await t.app.inject({ method: "GET", url: "/api/account/trade-account", headers: customer.auth })).json().account;
+    expect((await account()).balancePence).toBe(total);
+
+    const res = await cancel(customer, placed.json().order_group_id);
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await t.db.db.select().from(refunds).where(eq(refunds.id, res.json().refund.id));
+    expect(row).toMatchObject({ provider: "account", providerRefundId: null, amountPence: total });
+    expect((await account()).balancePence).toBe(0);
+    const view = await orderOf(customer, placed.json().order_group_id);
+    expect(view.refunds[0].credit_note_number).toMatch(/^CN-/);
   });
 });
 
