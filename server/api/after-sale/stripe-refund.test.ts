@@ -2,35 +2,28 @@
 // made on the payment intent that paid, exactly once per request even when the answer is lost and the
 // request is sent again, and a refusal leaves nothing recorded and no credit note number spent.
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { counters, refunds } from "../../../db/schema";
 import type { DbHandle } from "../../../db/client";
-import { buildApp, type App } from "../../app";
-import { startFakeStripeServer, type FakeStripeServer } from "../../../tests/fakes/fake-stripe-server";
-import { createStripeProvider } from "../../integrations/payments/stripe-provider";
+import type { App } from "../../app";
+import type { FakeStripeServer } from "../../../tests/fakes/fake-stripe-server";
 import { makeStaff, signUp, type TestCustomer } from "../../../tests/factories/accounts";
 import { bannerLine, saveTestAddresses, startCheckout } from "../../../tests/factories/checkout";
-import { createTestDb, testConfig } from "../../../tests/setup/test-app";
+import { createStripeShop, type StripeShop } from "../../../tests/setup/stripe-shop";
 
-const WEBHOOK_SECRET = "whsec_test_printshop";
+let shop: StripeShop;
 let stripe: FakeStripeServer;
 let db: DbHandle;
 let app: App;
 let manager: TestCustomer;
 
 beforeAll(async () => {
-  stripe = await startFakeStripeServer();
-  db = await createTestDb();
-  const provider = createStripeProvider({ secretKey: stripe.secretKey, webhookSecret: WEBHOOK_SECRET, apiBaseUrl: stripe.url, maxNetworkRetries: 0 });
-  app = await buildApp({ config: testConfig({ PUBLIC_URL: "https://shop.example.com" }), db, logger: false, paymentProvider: provider });
-  await app.ready();
+  shop = await createStripeShop();
+  ({ stripe, db, app } = shop);
   manager = await makeStaff(app, "manager");
 });
 afterAll(async () => {
-  await app?.close();
-  await db?.close();
-  await stripe?.close();
+  await shop?.close();
 });
 
 /** A customer's order paid at Stripe and made by the signed webhook. */
@@ -42,7 +35,7 @@ async function paidAtStripe() {
   const sessionId = /cs_test_\w+/.exec(started.json().url)![0];
   stripe.complete(sessionId);
   const payload = JSON.stringify(stripe.event("checkout.session.completed", sessionId));
-  const hook = await app.inject({ method: "POST", url: "/api/stripe/webhook", headers: { "content-type": "application/json", "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) }, payload });
+  const hook = await shop.signedWebhook(payload);
   expect(hook.statusCode).toBe(200);
   const [group] = (await app.inject({ method: "GET", url: `/api/orders/${customer.userId}`, headers: customer.auth })).json();
   return { customer, sessionId, orderGroupId: group.order_group_id as number, totalPence: group.total_pence as number };

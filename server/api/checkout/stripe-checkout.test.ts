@@ -5,39 +5,26 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, orderGroups } from "../../../db/schema";
 import type { DbHandle } from "../../../db/client";
-import { buildApp, type App } from "../../app";
-import { startFakeStripeServer, type FakeStripeServer } from "../../../tests/fakes/fake-stripe-server";
-import { createStripeProvider } from "../../integrations/payments/stripe-provider";
+import type { App } from "../../app";
+import type { FakeStripeServer } from "../../../tests/fakes/fake-stripe-server";
 import { signUp, type TestCustomer } from "../../../tests/factories/accounts";
 import { bannerLine, saveTestAddresses, startCheckout } from "../../../tests/factories/checkout";
-import { createTestDb, testConfig } from "../../../tests/setup/test-app";
+import { createStripeShop, STRIPE_WEBHOOK_SECRET as WEBHOOK_SECRET, type StripeShop } from "../../../tests/setup/stripe-shop";
 
-const WEBHOOK_SECRET = "whsec_test_printshop";
+let shop: StripeShop;
 let stripe: FakeStripeServer;
 let db: DbHandle;
 let app: App;
 
 beforeAll(async () => {
-  stripe = await startFakeStripeServer();
-  db = await createTestDb();
-  const provider = createStripeProvider({ secretKey: stripe.secretKey, webhookSecret: WEBHOOK_SECRET, apiBaseUrl: stripe.url, maxNetworkRetries: 0 });
-  app = await buildApp({ config: testConfig({ PUBLIC_URL: "https://shop.example.com" }), db, logger: false, paymentProvider: provider });
-  await app.ready();
+  shop = await createStripeShop();
+  ({ stripe, db, app } = shop);
 });
 afterAll(async () => {
-  await app?.close();
-  await db?.close();
-  await stripe?.close();
+  await shop?.close();
 });
 
-function signedWebhook(payload: string, secret = WEBHOOK_SECRET) {
-  return app.inject({
-    method: "POST",
-    url: "/api/stripe/webhook",
-    headers: { "content-type": "application/json", "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret }) },
-    payload,
-  });
-}
+const signedWebhook = (payload: string, secret?: string) => shop.signedWebhook(payload, secret);
 
 async function paidAtStripe(): Promise<{ customer: TestCustomer; checkoutId: string; sessionId: string; event: string }> {
   const customer = await signUp(app);
