@@ -180,7 +180,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   if (options.startBackgroundJobs) {
     let stopSweeper: (() => Promise<void>) | undefined;
     let rateLimitSweep: NodeJS.Timeout | undefined;
+    let refundRetry: NodeJS.Timeout | undefined;
     app.addHook("onReady", async () => {
+      // Refunds a card processor did not confirm are asked about again (with the same key) until settled.
+      refundRetry = setInterval(() => void services.refunds.settlePending().catch((error: unknown) => app.log.warn({ err: error }, "pending refund retry failed")), 60_000);
+      refundRetry.unref();
       services.emailSender.start(5000);
       // Files a killed process left behind: temporary uploads, half-written mail and storage files.
       const places: DebrisPlace[] = [
@@ -199,6 +203,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     });
     app.addHook("onClose", async () => {
       if (rateLimitSweep) clearInterval(rateLimitSweep);
+      if (refundRetry) clearInterval(refundRetry);
       await stopSweeper?.();
     });
   }

@@ -4,7 +4,7 @@
 // and the email queued in one more transaction. A refusal by the provider undoes the reservation (and a
 // cancellation's status changes); an unanswered call leaves it reserved for the same request to finish.
 import { createHash, randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { counters, orderEvents, orderGroups, orders, refunds, users } from "../../db/schema";
 import { formatPence } from "../../domain/format";
@@ -38,11 +38,20 @@ export type RefundService = {
   cancel(userId: number, orderGroupId: number, input: { orderIds: number[] | null; idempotencyKey?: string | undefined }): Promise<RefundOutcome>;
   /** A manager refunds amounts of items and delivery, with a reason. */
   refund(staffUserId: number, orderGroupId: number, input: { lines: RefundRequestLine[]; reason: string; idempotencyKey?: string | undefined }): Promise<RefundOutcome>;
+  /**
+   * Finishes refunds the provider did not confirm (left pending by a timeout or a crash) once they are
+   * `olderThanMs` old: the same key makes the provider answer with the refund it made, or make it now.
+   * Answers how many were finished. Safe from several processes at once: one finishes each.
+   */
+  settlePending(now?: Date, olderThanMs?: number): Promise<number>;
   /** The credit note PDF of one of the order's refunds: rendered once and kept. */
   creditNotePdf(group: OrderGroupDetail, refundId: number): Promise<{ bytes: Buffer; fileName: string } | null>;
 };
 
 export const CANCEL_REASON = "Cancelled by the customer before printing";
+
+/** A refund the provider has not confirmed is asked about again once it is this old (the background job). */
+export const PENDING_REFUND_RETRY_MS = 2 * 60_000;
 
 const PROVIDER_MESSAGES = {
   refused: (detail: string) => `The payment could not be refunded, so nothing has changed: ${detail}`,
@@ -237,6 +246,21 @@ export function createRefundService(deps: RefundServiceDeps): RefundService {
         decideRefund(refundParts(order), credited, input.lines),
       );
       return reserved.ok ? settle(reserved.row) : reserved;
+    },
+
+    async settlePending(now = new Date(), olderThanMs = PENDING_REFUND_RETRY_MS) {
+      const stale = await db
+        .select()
+        .from(refunds)
+        .where(and(eq(refunds.status, "pending"), lt(refunds.createdAt, new Date(now.getTime() - olderThanMs))))
+        .orderBy(asc(refunds.id))
+        .limit(20);
+      let settled = 0;
+      for (const row of stale) {
+        const outcome = await settle(row).catch((error: unknown) => failure("unavailable", error instanceof Error ? error.message : String(error)));
+        if (outcome.ok) settled += 1;
+      }
+      return settled;
     },
 
     async creditNotePdf(group, refundId) {

@@ -97,6 +97,21 @@ describe("refunds at Stripe", () => {
     expect(stripe.refunds(order.sessionId)).toEqual([expect.objectContaining({ amount: 500 })]);
   });
 
+  it("finishes an unconfirmed refund in the background, once, when nobody sends the request again", async () => {
+    const order = await paidAtStripe();
+    stripe.failNext(503, 1, "/v1/refunds");
+    expect((await refund(order.orderGroupId, { delivery_pence: 300, reason: "Goodwill" })).statusCode).toBe(502);
+    // Not yet: the job waits two minutes before asking again.
+    expect(await app.services.refunds.settlePending()).toBe(0);
+    const later = new Date(Date.now() + 3 * 60_000);
+    const [first, second] = await Promise.all([app.services.refunds.settlePending(later), app.services.refunds.settlePending(later)]);
+    expect(first! + second!).toBeGreaterThanOrEqual(1);
+    const [row] = await db.db.select().from(refunds).where(eq(refunds.orderGroupId, order.orderGroupId));
+    expect(row).toMatchObject({ status: "succeeded", amountPence: 300 });
+    expect(row!.creditNoteNumber).not.toBeNull();
+    expect(stripe.refunds(order.sessionId)).toEqual([expect.objectContaining({ amount: 300 })]);
+  });
+
   it("records nothing and spends no credit note number when Stripe refuses", async () => {
     const order = await paidAtStripe();
     const [before] = await db.db.select().from(counters).where(eq(counters.name, "credit_note"));
