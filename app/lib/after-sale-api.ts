@@ -50,3 +50,6 @@ export function refundState(group: OrderView): { order: RefundableOrder; credite
       ),
   };
 }
+
+export const cancelForCustomer = (orderGroupId: number, orderIds: number[], reason: string, idempotencyKey: string) =>
+  api("POST /api/staff/orders/:orderGroupId/cancel", { params: { orderGroupId }, auth: true, body: { order_ids: orderIds, reason, idempotency_key: idempotencyKey } });

@@ -98,6 +98,7 @@ export const API_CONTRACT = {
   "POST /api/staff/orders/:orderGroupId/dispatch": { answer: doneAnswer },
   "POST /api/orders/group/:orderGroupId/cancel": { answer: refundAnswer },
   "POST /api/staff/orders/:orderGroupId/refunds": { answer: refundAnswer },
+  "POST /api/staff/orders/:orderGroupId/cancel": { answer: refundAnswer },
   "POST /api/staff/orders/:orderGroupId/reprints": { answer: reprintAnswer },
   "GET /api/staff/outbox": { answer: failedEmailsAnswer },
   "POST /api/staff/outbox/:emailId/requeue": { answer: doneAnswer },

@@ -36,6 +36,8 @@ export type RefundOutcome = Outcome<{ refund: RefundRow }>;
 export type RefundService = {
   /** The customer cancels items of their order (all that are left when `orderIds` is null) and is refunded. */
   cancel(userId: number, orderGroupId: number, input: { orderIds: number[] | null; idempotencyKey?: string | undefined }): Promise<RefundOutcome>;
+  /** A manager cancels items for the customer (who asked by phone or email), with the same refund and rules. */
+  cancelForCustomer(staffUserId: number, orderGroupId: number, input: { orderIds: number[]; reason: string; idempotencyKey?: string | undefined }): Promise<RefundOutcome>;
   /** A manager refunds amounts of items and delivery, with a reason. */
   refund(staffUserId: number, orderGroupId: number, input: { lines: RefundRequestLine[]; reason: string; idempotencyKey?: string | undefined }): Promise<RefundOutcome>;
   /**
@@ -236,6 +238,16 @@ export function createRefundService(deps: RefundServiceDeps): RefundService {
         const ids = input.orderIds ?? order.items.filter((item) => item.status !== "Cancelled").map((item) => item.id);
         const decision = decideCancellation(order, credited, ids);
         return decision.ok ? { ...decision, cancel: ids } : decision;
+      });
+      return reserved.ok ? settle(reserved.row) : reserved;
+    },
+
+    async cancelForCustomer(staffUserId, orderGroupId, input) {
+      const key = `cancel:${orderGroupId}:${input.idempotencyKey ?? randomUUID()}`;
+      const reason = `Cancelled at the customer's request: ${input.reason}`;
+      const reserved = await reserve(orderGroupId, key, { kind: "cancellation", reason, actor: { kind: "staff", userId: staffUserId } }, (order, credited) => {
+        const decision = decideCancellation(order, credited, input.orderIds);
+        return decision.ok ? { ...decision, cancel: input.orderIds } : decision;
       });
       return reserved.ok ? settle(reserved.row) : reserved;
     },

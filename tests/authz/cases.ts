@@ -226,6 +226,11 @@ export const AUTHZ_CASES: Record<string, AuthzCase> = {
     ok: 200,
     request: (fx) => ({ method: "POST", url: `/api/staff/orders/${fx.owner.order.orderGroupId}/refunds`, payload: { delivery_pence: 50, reason: "Late delivery" } }),
   },
+  "POST /api/staff/orders/:orderGroupId/cancel": {
+    scope: "manager",
+    ok: 200,
+    request: (fx) => ({ method: "POST", url: `/api/staff/orders/${fx.owner.order.orderGroupId}/cancel`, payload: { order_ids: [fx.owner.order.orderId], reason: "Phoned to cancel" } }),
+  },
   "GET /api/staff/orders/:orderGroupId/credit-notes/:refundId": {
     scope: "staff",
     ok: 200,

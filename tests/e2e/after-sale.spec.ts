@@ -133,6 +133,21 @@ test.describe("after the sale", () => {
     await expect.poll(() => mailsContaining(`We are reprinting your order ${order.orderGroupId} at no charge`).length).toBeGreaterThan(0);
   });
 
+  test("a manager cancels an unprinted item when the customer phones, and it is refunded like the customer's own cancel", async ({ page, baseURL }) => {
+    const customer = await createCustomer(baseURL!);
+    const order = await placePaidOrder(baseURL!, customer);
+    const console = await managerPage(page);
+    await visit(console, `/staff/orders/${order.orderGroupId}`);
+    const form = console.getByRole("form", { name: "Cancel for the customer" });
+    await form.getByRole("checkbox").check();
+    await form.getByLabel("How the customer asked").fill("Phoned on Monday");
+    await form.getByRole("button", { name: /^Cancel and refund £\d+\.\d{2}$/ }).click();
+    await expect(console.getByTestId(`status-${order.orderId}`)).toHaveText("Cancelled");
+    await expect(console.getByTestId("staff-refunds")).toContainText("Cancelled at the customer's request: Phoned on Monday");
+    await expect(console.getByRole("button", { name: "Start printing" })).toHaveCount(0);
+    await shot(console, "9-manager-cancelled-for-customer");
+  });
+
   test("a customer cancels on a phone, and the page fits the screen @phone", async ({ page, baseURL }) => {
     const customer = await createCustomer(baseURL!);
     const order = await placePaidOrder(baseURL!, customer);

@@ -1,12 +1,11 @@
 // The job sheet after the sale: a manager refunds amounts of items and delivery with a reason (the
-// server decides; the form shows what is left of each), and staff raise a reprint of dispatched items.
+// server decides; the form shows what is left of each), or cancels unprinted items for the customer.
 import { useMemo, useState } from "react";
-import { Link } from "react-router";
 import { formatPence, formatUkDate } from "../../../domain/format";
 import { poundsTextToPence } from "../../../domain/money";
-import { refundParts, remainingParts, REFUND_REASONS, REPRINT_REASONS } from "../../../domain/refund";
+import { decideCancellation, refundParts, remainingParts, REFUND_REASONS } from "../../../domain/refund";
 import { ApiResponseError } from "../../lib/api-client";
-import { raiseReprint, refundOrder, refundState, requestKey } from "../../lib/after-sale-api";
+import { cancelForCustomer, refundOrder, refundState, requestKey } from "../../lib/after-sale-api";
 import { openPrivateFile } from "../../lib/orders-api";
 import type { StaffJob } from "../../lib/staff-api";
 
@@ -22,7 +21,7 @@ function RefundList({ job }: { job: StaffJob }) {
         {job.refunds.map((refund) => (
           <li key={refund.id} className="flex flex-wrap items-center justify-between gap-2 py-1.5">
             <span>
-              {formatUkDate(refund.completed_at ?? refund.created_at)} · {refund.kind === "cancellation" ? "Cancelled by the customer" : "Refund"}{" "}
+              {formatUkDate(refund.completed_at ?? refund.created_at)} · {refund.kind === "cancellation" ? "Cancellation" : "Refund"}{" "}
               <strong>{formatPence(refund.amount_pence)}</strong> ({refund.lines.map((l) => l.description).join(", ")}) · {refund.reason}
               {refund.status !== "succeeded" ? <strong className="ml-1 text-amber-800">{refund.status === "pending" ? "waiting for the card processor" : `refused: ${refund.failure ?? ""}`}</strong> : null}
             </span>
@@ -40,6 +39,60 @@ function RefundList({ job }: { job: StaffJob }) {
       </ul>
       {problem ? <p role="alert" className="text-sm font-semibold text-red-700">{problem}</p> : null}
     </>
+  );
+}
+
+/** A manager cancels items not yet printing when the customer asks by phone or email: refunded as the customer's own cancel. */
+function CancelForCustomer({ job, onDone }: { job: StaffJob; onDone: () => void }) {
+  const cancellable = job.products.filter((p) => job.cancellable_order_ids.includes(p.order_id));
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [how, setHow] = useState("");
+  const [key, setKey] = useState(requestKey);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const preview = useMemo(() => {
+    const { order, credited } = refundState(job);
+    return chosen.length === 0 ? null : decideCancellation(order, credited, chosen);
+  }, [job, chosen]);
+  if (cancellable.length === 0) return null;
+  return (
+    <form
+      aria-label="Cancel for the customer"
+      className="mt-3 space-y-2 border-t border-slate-100 pt-3 text-sm"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        setBusy(true);
+        setProblem(null);
+        try {
+          await cancelForCustomer(job.order_group_id, chosen, how.trim(), key);
+          setChosen([]);
+          setHow("");
+          setKey(requestKey());
+          onDone();
+        } catch (error) {
+          setProblem(messageOf(error));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <fieldset className="space-y-1">
+        <legend className="font-semibold">Cancel for the customer (not printing yet)</legend>
+        {cancellable.map((p) => (
+          <label key={p.order_id} className="flex items-center gap-2">
+            <input type="checkbox" checked={chosen.includes(p.order_id)} onChange={(e) => setChosen((was) => (e.target.checked ? [...was, p.order_id] : was.filter((id) => id !== p.order_id)))} />
+            {p.qty} × {p.product_name} (item {p.order_id})
+          </label>
+        ))}
+      </fieldset>
+      <label htmlFor="cancel-how" className="field-label">How the customer asked</label>
+      <input id="cancel-how" className="field-input" maxLength={200} placeholder="Phoned on Monday" value={how} onChange={(e) => setHow(e.target.value)} />
+      <button type="submit" className="btn-outline" disabled={busy || !preview?.ok || how.trim().length < 3}>
+        {busy ? "Cancelling…" : `Cancel and refund ${preview?.ok ? formatPence(preview.grossPence) : ""}`.trim()}
+      </button>
+      {preview && !preview.ok ? <p className="text-red-700">{preview.message}</p> : null}
+      {problem ? <p role="alert" className="font-semibold text-red-700">{problem}</p> : null}
+    </form>
   );
 }
 
@@ -72,6 +125,7 @@ export function RefundPanel({ job, manager, onDone }: { job: StaffJob; manager: 
       <div className="mt-2">
         <RefundList job={job} />
       </div>
+      {manager ? <CancelForCustomer job={job} onDone={onDone} /> : null}
       {!manager ? (
         <p className="mt-2 text-sm text-slate-600">A manager can refund this order.</p>
       ) : job.refundable_pence === 0 ? null : (
@@ -167,87 +221,5 @@ export function RefundPanel({ job, manager, onDone }: { job: StaffJob; manager: 
         </form>
       )}
     </section>
-  );
-}
-
-/** A reprint under the print guarantee, of dispatched items, at no charge. */
-export function ReprintPanel({ job, onDone }: { job: StaffJob; onDone: () => void }) {
-  const sent = job.products.filter((p) => p.status === "Dispatched" || p.status === "Shipped");
-  const [chosen, setChosen] = useState<number[]>([]);
-  const [reason, setReason] = useState<string>(REPRINT_REASONS[0]);
-  const [detail, setDetail] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [made, setMade] = useState<number | null>(null);
-  if (job.reprint_of !== null) {
-    return (
-      <p className="rounded-lg bg-emerald-50 p-3 text-sm font-semibold text-emerald-950 ring-1 ring-emerald-200" data-testid="reprint-of">
-        Reprint of <Link to={`/staff/orders/${job.reprint_of}`} className="underline">job {job.reprint_of}</Link>
-        {job.reprint_reason ? ` (${job.reprint_reason})` : ""}. No charge: print from the approved artwork.
-      </p>
-    );
-  }
-  if (!job.dispatched_at || sent.length === 0) return null;
-  return (
-    <form
-      aria-labelledby="reprint-heading"
-      className="space-y-2 rounded-lg bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        setBusy(true);
-        setProblem(null);
-        try {
-          const answer = await raiseReprint(job.order_group_id, chosen, detail.trim() ? `${reason}: ${detail.trim()}` : reason);
-          setMade(answer.order_group_id);
-          setChosen([]);
-          setDetail("");
-          onDone();
-        } catch (error) {
-          setProblem(error instanceof ApiResponseError ? error.message : "Network error. Please try again.");
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      <h2 id="reprint-heading" className="font-bold">Reprint under the guarantee</h2>
-      <p className="text-slate-600">A new job at no charge, from the approved artwork. The customer is emailed.</p>
-      {job.reprints.length > 0 ? (
-        <p>
-          Reprints so far:{" "}
-          {job.reprints.map((r, i) => (
-            <span key={r.order_group_id}>
-              {i > 0 ? ", " : ""}
-              <Link to={`/staff/orders/${r.order_group_id}`} className="font-semibold text-brand-700 underline">job {r.order_group_id}</Link> ({r.status})
-            </span>
-          ))}
-        </p>
-      ) : null}
-      <fieldset className="space-y-1">
-        <legend className="field-label">Items to reprint</legend>
-        {sent.map((p) => (
-          <label key={p.order_id} className="flex items-center gap-2">
-            <input type="checkbox" checked={chosen.includes(p.order_id)} onChange={(e) => setChosen((was) => (e.target.checked ? [...was, p.order_id] : was.filter((id) => id !== p.order_id)))} />
-            {p.qty} × {p.product_name} ({p.size})
-          </label>
-        ))}
-      </fieldset>
-      <label htmlFor="reprint-reason" className="field-label">Reason</label>
-      <select id="reprint-reason" className="field-input" value={reason} onChange={(e) => setReason(e.target.value)}>
-        {REPRINT_REASONS.map((r) => (
-          <option key={r}>{r}</option>
-        ))}
-      </select>
-      <label htmlFor="reprint-detail" className="field-label">What went wrong</label>
-      <input id="reprint-detail" className="field-input" maxLength={200} value={detail} onChange={(e) => setDetail(e.target.value)} />
-      <button type="submit" className="btn-primary w-full" disabled={busy || chosen.length === 0}>
-        {busy ? "Raising the reprint…" : "Raise reprint at no charge"}
-      </button>
-      {problem ? <p role="alert" className="font-semibold text-red-700">{problem}</p> : null}
-      {made ? (
-        <p role="status" className="font-semibold text-emerald-800">
-          Reprint raised: <Link to={`/staff/orders/${made}`} className="underline">job {made}</Link> is in the queue.
-        </p>
-      ) : null}
-    </form>
   );
 }

@@ -9,7 +9,8 @@ import { openPrivateFile } from "../../lib/orders-api";
 import { dispatchOrder, fetchJob, type StaffJob } from "../../lib/staff-api";
 import { LoadingState } from "../../components/loading-state";
 import { JobItem } from "./job-item";
-import { RefundPanel, ReprintPanel } from "./job-after-sale";
+import { RefundPanel } from "./job-after-sale";
+import { ReprintPanel } from "./job-reprint";
 
 /** A job: every item, its files and preflight, the history, dispatch, the packing slip and the print files. */
 export default function StaffJobPage() {
@@ -143,6 +144,14 @@ function DispatchForm({ job, onDone }: { job: StaffJob; onDone: () => void }) {
         <p className="mt-1">
           {job.carrier}, tracking <strong>{job.tracking_number}</strong>
         </p>
+      </section>
+    );
+  }
+  if (readiness.total === 0) {
+    return (
+      <section aria-labelledby="dispatch-heading" className="rounded-lg bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200">
+        <h2 id="dispatch-heading" className="font-bold">Dispatch</h2>
+        <p className="mt-1 text-slate-700">Every item is cancelled: nothing to send.</p>
       </section>
     );
   }

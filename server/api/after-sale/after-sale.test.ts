@@ -168,6 +168,28 @@ describe("a customer cancels before printing", () => {
   });
 });
 
+describe("a manager cancels for the customer", () => {
+  it("cancels an unprinted item at the customer's request and refunds it, and only a manager may", async () => {
+    const order = await paidOrder({ lines: 2 });
+    const [one, other] = order.orders;
+    const call = (who: TestCustomer, body: object) => t.app.inject({ method: "POST", url: `/api/staff/orders/${order.orderGroupId}/cancel`, headers: who.auth, payload: body });
+    expect((await call(staff, { order_ids: [one!.id], reason: "Phoned on Monday" })).statusCode).toBe(404);
+    expect((await call(manager, { order_ids: [one!.id], reason: "" })).json().message).toBe("reason: Say how the customer asked (at least 3 characters)");
+    const res = await call(manager, { order_ids: [one!.id], reason: "Phoned on Monday" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().refund).toMatchObject({ kind: "cancellation", reason: "Cancelled at the customer's request: Phoned on Monday", status: "succeeded" });
+    expect(res.json().refund.credit_note_url).toBe(`/api/staff/orders/${order.orderGroupId}/credit-notes/${res.json().refund.id}`);
+    const after = await orderOf(order.customer, order.orderGroupId);
+    expect(after.products.map((p: { status: string }) => p.status)).toEqual(["Cancelled", "Awaiting Artwork"]);
+    expect(after.cancellable_order_ids).toEqual([other!.id]);
+    // Printing has started on the other: refused, as for the customer.
+    const ready = await paidOrder({ printReady: true });
+    expect((await move(ready.orders[0]!.id, "Production")).statusCode).toBe(200);
+    const late = await t.app.inject({ method: "POST", url: `/api/staff/orders/${ready.orderGroupId}/cancel`, headers: manager.auth, payload: { order_ids: [ready.orders[0]!.id], reason: "Emailed" } });
+    expect(late.statusCode).toBe(409);
+  });
+});
+
 describe("orders on a trade account", () => {
   it("credits a cancelled on-account order to the account: no card refund, and the balance owes nothing for it", async () => {
     const customer = await customerWithAddresses(t.app);

@@ -71,6 +71,28 @@ export async function afterSaleRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
+  app.post(
+    "/staff/orders/:orderGroupId/cancel",
+    declare({ auth: "manager", tag: "staff", summary: "Cancels items that have not started printing at the customer's request, with a reason, and refunds them as the customer's own cancellation would" }, {
+      params: idParams("orderGroupId"),
+      body: z.object({
+        order_ids: z.array(rowId("order_ids")).min(1, "Choose at least one item to cancel").max(100),
+        reason: z.string().trim().min(3, "Say how the customer asked (at least 3 characters)").max(300, "Keep the reason under 300 characters"),
+        idempotency_key: idempotencyKey,
+      }),
+      response: replies({ 200: refundAnswer }, 400, 401, 404, 409, 502),
+    }),
+    async (request, reply) => {
+      const result = await refunds.cancelForCustomer(requireUser(request).userId, request.params.orderGroupId as number, {
+        orderIds: request.body.order_ids as number[],
+        reason: request.body.reason,
+        idempotencyKey: request.body.idempotency_key,
+      });
+      if (!result.ok) return sendFailure(reply, result);
+      return { success: true as const, refund: refundView(result.refund.orderGroupId, result.refund, "/api/staff/orders") };
+    },
+  );
+
   app.get(
     "/staff/orders/:orderGroupId/credit-notes/:refundId",
     declare({ auth: "staff", tag: "staff", summary: "A VAT credit note of the order (PDF), as the customer has it" }, { params: idParams("orderGroupId", "refundId") }),
