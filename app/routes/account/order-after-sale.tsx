@@ -5,11 +5,11 @@ import { Link } from "react-router";
 import { cardSummary } from "../../../domain/card";
 import { formatPence, formatUkDate } from "../../../domain/format";
 import { decideCancellation } from "../../../domain/refund";
-import { ApiResponseError } from "../../lib/api-client";
 import { cancelItems, refundState, requestKey } from "../../lib/after-sale-api";
 import { openPrivateFile, type OrderGroup } from "../../lib/orders-api";
+import { actionMessage, useAction } from "../../lib/use-action";
 
-const messageOf = (error: unknown) => (error instanceof ApiResponseError ? error.message : "Network error. Please try again: you will not be refunded twice.");
+const messageOf = actionMessage("Network error. Please try again: you will not be refunded twice.");
 
 function destinationOf(group: OrderGroup): string {
   return group.payment_method === "account" ? "your trade account" : cardSummary(group.card_brand, group.card_last4);
@@ -20,8 +20,7 @@ export function CancelPanel({ group, onDone }: { group: OrderGroup; onDone: (mes
   const cancellable = group.products.filter((p) => group.cancellable_order_ids.includes(p.order_id));
   const [chosen, setChosen] = useState<number[]>(() => cancellable.map((p) => p.order_id));
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, problem, run } = useAction(messageOf);
   // One key per cancellation the customer means: a retry after a lost answer is the same refund.
   const [key, setKey] = useState(requestKey);
   const preview = useMemo(() => {
@@ -46,20 +45,13 @@ export function CancelPanel({ group, onDone }: { group: OrderGroup; onDone: (mes
 
   const whole = chosen.length === live.length;
   const amount = preview?.ok ? preview.grossPence : 0;
-  const submit = async () => {
-    setBusy(true);
-    setProblem(null);
-    try {
+  const submit = () =>
+    run(async () => {
       const { refund } = await cancelItems(group.order_group_id, chosen, key);
       setConfirming(false);
       setKey(requestKey());
       onDone(`${whole ? "Your order is cancelled" : "Cancelled"}. ${formatPence(refund.amount_pence)} is on its way back to ${destinationOf(group)}; credit note ${refund.credit_note_number ?? ""} is below and in your email.`);
-    } catch (error) {
-      setProblem(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <section aria-labelledby="cancel-heading" className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">

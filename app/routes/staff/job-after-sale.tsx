@@ -4,12 +4,12 @@ import { useMemo, useState } from "react";
 import { formatPence, formatUkDate } from "../../../domain/format";
 import { poundsTextToPence } from "../../../domain/money";
 import { decideCancellation, refundParts, remainingParts, REFUND_REASONS } from "../../../domain/refund";
-import { ApiResponseError } from "../../lib/api-client";
 import { cancelForCustomer, refundOrder, refundState, requestKey } from "../../lib/after-sale-api";
 import { openPrivateFile } from "../../lib/orders-api";
+import { actionMessage, useAction } from "../../lib/use-action";
 import type { StaffJob } from "../../lib/staff-api";
 
-const messageOf = (error: unknown) => (error instanceof ApiResponseError ? error.message : "Network error. Please try again: the same refund will not be made twice.");
+const messageOf = actionMessage("Network error. Please try again: the same refund will not be made twice.");
 
 /** Refunds so far, each with its credit note. */
 function RefundList({ job }: { job: StaffJob }) {
@@ -48,8 +48,7 @@ function CancelForCustomer({ job, onDone }: { job: StaffJob; onDone: () => void 
   const [chosen, setChosen] = useState<number[]>([]);
   const [how, setHow] = useState("");
   const [key, setKey] = useState(requestKey);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, problem, run } = useAction(messageOf);
   const preview = useMemo(() => {
     const { order, credited } = refundState(job);
     return chosen.length === 0 ? null : decideCancellation(order, credited, chosen);
@@ -59,21 +58,15 @@ function CancelForCustomer({ job, onDone }: { job: StaffJob; onDone: () => void 
     <form
       aria-label="Cancel for the customer"
       className="mt-3 space-y-2 border-t border-slate-100 pt-3 text-sm"
-      onSubmit={async (event) => {
+      onSubmit={(event) => {
         event.preventDefault();
-        setBusy(true);
-        setProblem(null);
-        try {
+        void run(async () => {
           await cancelForCustomer(job.order_group_id, chosen, how.trim(), key);
           setChosen([]);
           setHow("");
           setKey(requestKey());
           onDone();
-        } catch (error) {
-          setProblem(messageOf(error));
-        } finally {
-          setBusy(false);
-        }
+        });
       }}
     >
       <fieldset className="space-y-1">
@@ -106,8 +99,7 @@ export function RefundPanel({ job, manager, onDone }: { job: StaffJob; manager: 
   const [reason, setReason] = useState<string>(REFUND_REASONS[1]);
   const [detail, setDetail] = useState("");
   const [key, setKey] = useState(requestKey);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, problem, run } = useAction(messageOf);
   const [done, setDone] = useState<string | null>(null);
   if (job.reprint_of !== null || job.total_pence === 0) return null;
 
@@ -132,13 +124,11 @@ export function RefundPanel({ job, manager, onDone }: { job: StaffJob; manager: 
         <form
           className="mt-3 space-y-3 border-t border-slate-100 pt-3"
           aria-label="Refund"
-          onSubmit={async (event) => {
+          onSubmit={(event) => {
             event.preventDefault();
             if (invalid || total === 0) return;
-            setBusy(true);
-            setProblem(null);
             setDone(null);
-            try {
+            void run(async () => {
               const items = entered.filter((e) => e.part.orderId !== null && (e.pence ?? 0) > 0).map((e) => ({ order_id: e.part.orderId!, amount_pence: e.pence! }));
               const delivery = entered.find((e) => e.part.key === "delivery")?.pence ?? 0;
               const { refund } = await refundOrder(job.order_group_id, { items, delivery_pence: delivery, reason: fullReason, idempotency_key: key });
@@ -147,11 +137,7 @@ export function RefundPanel({ job, manager, onDone }: { job: StaffJob; manager: 
               setDetail("");
               setKey(requestKey());
               onDone();
-            } catch (error) {
-              setProblem(messageOf(error));
-            } finally {
-              setBusy(false);
-            }
+            });
           }}
         >
           <table className="w-full text-left text-sm">

@@ -3,9 +3,9 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { REPRINT_REASONS } from "../../../domain/refund";
-import { ApiResponseError } from "../../lib/api-client";
 import { raiseReprint } from "../../lib/after-sale-api";
 import type { StaffJob } from "../../lib/staff-api";
+import { actionMessage, useAction } from "../../lib/use-action";
 
 /** A reprint under the print guarantee, of dispatched items, at no charge. */
 export function ReprintPanel({ job, onDone }: { job: StaffJob; onDone: () => void }) {
@@ -13,8 +13,7 @@ export function ReprintPanel({ job, onDone }: { job: StaffJob; onDone: () => voi
   const [chosen, setChosen] = useState<number[]>([]);
   const [reason, setReason] = useState<string>(REPRINT_REASONS[0]);
   const [detail, setDetail] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, problem, run } = useAction(actionMessage("Network error. Please try again."));
   const [made, setMade] = useState<number | null>(null);
   if (job.reprint_of !== null) {
     return (
@@ -29,21 +28,15 @@ export function ReprintPanel({ job, onDone }: { job: StaffJob; onDone: () => voi
     <form
       aria-labelledby="reprint-heading"
       className="space-y-2 rounded-lg bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200"
-      onSubmit={async (event) => {
+      onSubmit={(event) => {
         event.preventDefault();
-        setBusy(true);
-        setProblem(null);
-        try {
+        void run(async () => {
           const answer = await raiseReprint(job.order_group_id, chosen, detail.trim() ? `${reason}: ${detail.trim()}` : reason);
           setMade(answer.order_group_id);
           setChosen([]);
           setDetail("");
           onDone();
-        } catch (error) {
-          setProblem(error instanceof ApiResponseError ? error.message : "Network error. Please try again.");
-        } finally {
-          setBusy(false);
-        }
+        });
       }}
     >
       <h2 id="reprint-heading" className="font-bold">Reprint under the guarantee</h2>

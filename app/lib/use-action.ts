@@ -1,0 +1,26 @@
+import { useState } from "react";
+import { ApiResponseError } from "./api-client";
+
+/** What a failed call says to the person: the server's message, or that the network failed. */
+export const actionMessage = (network: string) => (error: unknown) => (error instanceof ApiResponseError ? error.message : network);
+
+/**
+ * A form's one call at a time: `busy` while it runs, `problem` when it failed (in the words `messageOf`
+ * gives), cleared when the next try starts.
+ */
+export function useAction(messageOf: (error: unknown) => string) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await work();
+    } catch (error) {
+      setProblem(messageOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, problem, run };
+}
