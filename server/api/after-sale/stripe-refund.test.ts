@@ -87,9 +87,7 @@ describe("refunds at Stripe", () => {
     const [pending] = await db.db.select().from(refunds).where(eq(refunds.orderGroupId, order.orderGroupId));
     expect(pending).toMatchObject({ status: "pending", creditNoteNumber: null });
     // Held against what is left: another refund cannot take it meanwhile.
-    const left = order.totalPence - 500;
     expect((await refund(order.orderGroupId, { delivery_pence: 1194, reason: "Late delivery" })).json().message).toBe("Delivery: at most £6.94 can still be refunded.");
-    expect(left).toBeGreaterThan(0);
 
     const again = await refund(order.orderGroupId, { delivery_pence: 500, reason: "Goodwill", idempotency_key: "stripe-refund-500-1" });
     expect(again.statusCode, again.body).toBe(200);
