@@ -31,7 +31,7 @@ import { createDirectRoutes, type DirectRoutes } from "./direct-routes";
 import { COMPRESS_THRESHOLD_BYTES, createResponseCache, type ResponseCache } from "./response-cache";
 import { registerSsr, type SsrSource } from "./ssr";
 import { refuseOversizedBodies } from "./front-door/refuse-body";
-import { createLogOutput, LOG_SERIALIZERS, loggedPath, REDACT_PATHS } from "./logging";
+import { createLogOutput, createRequestLog, LOG_SERIALIZERS, loggedPath, REDACT_PATHS } from "./logging";
 import { registerStatic } from "./static";
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -107,14 +107,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     log: app.log,
   });
   app.decorate("services", services);
-  const responseCache = createResponseCache({ maxEntries: MAX_PREPARED_ANSWERS, log: app.log, requestId });
+  const responseCache = createResponseCache({ maxEntries: MAX_PREPARED_ANSWERS, logRequest: createRequestLog(app.log, logOutput), requestId });
   front.cache = responseCache;
   services.catalogue.onChange((_version, change, previous) => {
     if (change && previous && change.productIds.length > 0) responseCache.drop(pagesShowing(previous, change.productIds, CATALOGUE_URL));
     else responseCache.clear();
   });
   app.decorate("responseCache", responseCache);
-  const directRoutes = createDirectRoutes({ log: app.log, requestId, checkWithZod });
+  const directRoutes = createDirectRoutes({ log: app.log, logRequest: createRequestLog(app.log, logOutput), requestId, checkWithZod });
   front.direct = directRoutes;
   app.decorate("directRoutes", directRoutes);
   directRoutes.register(app, config.directRoutes);
@@ -132,11 +132,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   registerSecurityHeaders(app);
   // Before any other check: a body over its limit is read and thrown away, then refused, so the 413 arrives.
   app.addHook("onRequest", refuseOversizedBodies);
+  const logRequest = createRequestLog(app.log, logOutput);
   app.addHook("onResponse", (request, reply, done) => {
-    request.log.info(
-      { method: request.method, url: loggedPath(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
-      "request",
-    );
+    logRequest(request.id, request.method, request.url, reply.statusCode, reply.elapsedTime);
     done();
   });
   await app.register(compress, { threshold: COMPRESS_THRESHOLD_BYTES, encodings: ["br", "gzip"] });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { errorBody, errorSchema } from "./front-door/errors";
 import { createDirectRoutes, DIRECT_BODY_LIMIT_BYTES } from "./direct-routes";
+import { createRequestLog } from "./logging";
 import { SECURITY_HEADERS } from "./plugins/security-headers";
 
 const lines: Record<string, unknown>[] = [];
@@ -37,7 +38,7 @@ const json = (payload: unknown) => {
 
 beforeAll(async () => {
   let n = 0;
-  const direct = createDirectRoutes({ log, requestId: () => `test-${++n}`, checkWithZod: true });
+  const direct = createDirectRoutes({ log, logRequest: createRequestLog(log), requestId: () => `test-${++n}`, checkWithZod: true });
   direct.add({
     url: "/api/double",
     body: z.object({ n: z.number({ error: "n must be a number" }).int("n must be a whole number"), words: z.number().int().optional() }),
@@ -201,7 +202,7 @@ describe("direct routes: declared on the route itself", () => {
   const declare = async (auth: "public" | "customer", method: "POST" | "GET", enabled = true) => {
     const { default: Fastify } = await import("fastify");
     const app = Fastify();
-    const direct = createDirectRoutes({ log, requestId: () => "id", checkWithZod: true });
+    const direct = createDirectRoutes({ log, logRequest: createRequestLog(log), requestId: () => "id", checkWithZod: true });
     direct.register(app, enabled);
     app.route({
       method,

@@ -21,6 +21,7 @@ import secureJson from "secure-json-parse";
 import type { z } from "zod";
 import { errorSchema, INVALID_JSON_MESSAGE, internalErrorBody, validationErrorBody, type ValidationIssue } from "./front-door/errors";
 import { chooseEncoding } from "./front-door/encoding";
+import type { RequestLog } from "./logging";
 import { compileJsonSerializer } from "./plugins/serializer";
 import { SECURITY_HEADERS } from "./plugins/security-headers";
 import { COMPRESS_THRESHOLD_BYTES } from "./response-cache";
@@ -66,11 +67,13 @@ export type DirectRoutes = {
 const JSON_PARSE_OPTIONS = { protoAction: "error", constructorAction: "error" } as const;
 
 export function createDirectRoutes(options: {
+  /** For a handler's failure. */
   log: FastifyBaseLogger;
+  logRequest: RequestLog;
   requestId: (req: IncomingMessage) => string;
   checkWithZod: boolean;
 }): DirectRoutes {
-  const { log, requestId, checkWithZod } = options;
+  const { log, logRequest, requestId, checkWithZod } = options;
   const routes = new Map<string, CompiledRoute>();
   const errorSerializer = compileJsonSerializer(errorSchema, { checkWithZod, method: "POST", url: "(direct routes)" });
   // Everything before the request id is the same on every answer: computed once.
@@ -89,7 +92,7 @@ export function createDirectRoutes(options: {
     headers.push("content-length", String(Buffer.byteLength(body)));
     res.writeHead(status, headers);
     res.end(body);
-    log.info({ reqId: id, method: "POST", url: req.url, statusCode: status, ms: Math.round((performance.now() - started) * 10) / 10 }, "request");
+    logRequest(id, "POST", req.url ?? "", status, performance.now() - started);
   }
 
   function answer(req: IncomingMessage, res: ServerResponse, route: CompiledRoute, raw: Buffer, id: string, started: number): void {

@@ -1,9 +1,12 @@
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import pino from "pino";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDb } from "../tests/setup/test-app";
-import { loggedPath, scrubbedError } from "./logging";
+import { createLogOutput, createRequestLog, LOG_SERIALIZERS, loggedPath, REDACT_PATHS, scrubbedError } from "./logging";
 
 const HASH = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA";
 const EMAIL = "private.person@example.com";
@@ -61,5 +64,52 @@ describe("when a log line is written", () => {
     const child = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: path.resolve(import.meta.dirname, ".."), encoding: "utf8" });
     const lines = child.stdout.trim().split("\n").map((l) => JSON.parse(l) as { msg: string });
     expect(lines.map((l) => l.msg)).toEqual(["request one", "request two", "about to die"]);
+  });
+});
+
+describe("the request line", () => {
+  it("is the same line whether pino writes it or the shop's output puts it together, and never carries a query", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "request-line-"));
+    const file = path.join(dir, "log");
+    const fd = fs.openSync(file, "w");
+    try {
+      const output = createLogOutput(fd);
+      // The app's logger, as buildApp configures it.
+      const log = pino({ level: "info", serializers: LOG_SERIALIZERS, redact: { paths: REDACT_PATHS, censor: "[redacted]" } }, output.stream);
+      const byPino = createRequestLog(log);
+      const direct = createRequestLog(log, output);
+      const cases: Parameters<typeof direct>[] = [
+        ["4f3a9c1e-1", "GET", "/product/pvc-banner", 200, 0.04],
+        ["caller.id_7-x", "POST", "/api/calculatePrice", 400, 12.345],
+        ["4f3a9c1e-2", "GET", '/search?q="secret"&token=abc', 304, 1],
+        ["4f3a9c1e-3", "GET", "/caf\u00e9/\"quoted\"\\path", 404, 0],
+      ];
+      for (const args of cases) {
+        byPino(...args);
+        direct(...args);
+      }
+      output.flushSync();
+      const lines = fs.readFileSync(file, "utf8").trim().split("\n");
+      expect(lines).toHaveLength(cases.length * 2);
+      for (let i = 0; i < lines.length; i += 2) {
+        // Byte for byte, once the clock is set aside.
+        const withoutTime = (line: string) => line.replace(/"time":\d+/, '"time":0');
+        expect(withoutTime(lines[i + 1]!)).toBe(withoutTime(lines[i]!));
+        expect(JSON.parse(lines[i + 1]!)).toMatchObject({ level: 30, pid: process.pid, hostname: os.hostname(), msg: "request" });
+      }
+      expect(JSON.parse(lines[5]!)).toMatchObject({ url: "/search?…", statusCode: 304 });
+      expect(lines.join("\n")).not.toContain("secret");
+      expect(JSON.parse(lines[3]!)).toMatchObject({ ms: 12.3 });
+    } finally {
+      fs.closeSync(fd);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("is not written when the level is above info", () => {
+    const output = { append: vi.fn(), flushSync: () => {}, stream: { write: () => {} } };
+    const log = pino({ level: "warn" }, output.stream);
+    createRequestLog(log, output)("id", "GET", "/", 200, 1);
+    expect(output.append).not.toHaveBeenCalled();
   });
 });

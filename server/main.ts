@@ -130,9 +130,11 @@ async function listen(
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
-  // Requests whose body is still arriving (a slow upload) would hold the shutdown until they finish.
+  // Requests whose body is still arriving (a slow upload) would hold the shutdown until they finish. Only a
+  // request with a body can be one: the others (every page and cached answer) cost nothing to track here.
   const open = new Set<[IncomingMessage, ServerResponse]>();
   app.server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    if (req.headers["content-length"] === undefined && req.headers["transfer-encoding"] === undefined) return;
     const pair: [IncomingMessage, ServerResponse] = [req, res];
     open.add(pair);
     res.once("close", () => open.delete(pair));

@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SECURITY_HEADERS } from "./plugins/security-headers";
+import { createRequestLog } from "./logging";
 import { createResponseCache, prepareAnswer, type ResponseCache } from "./response-cache";
 
 const page = Buffer.from(`<!doctype html><title>Banners</title>${"<p>PVC banners printed in the UK.</p>".repeat(100)}`);
@@ -30,7 +31,7 @@ function get(path: string, headers: Record<string, string> = {}, method = "GET")
 
 beforeAll(async () => {
   let n = 0;
-  cache = createResponseCache({ maxEntries: 2, log, requestId: () => `test-${++n}` });
+  cache = createResponseCache({ maxEntries: 2, logRequest: createRequestLog(log), requestId: () => `test-${++n}` });
   server = createServer((req, res) => {
     if (cache.serve(req, res)) return;
     fallThrough += 1;

@@ -7,8 +7,9 @@
 import { performance } from "node:perf_hooks";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { chooseEncoding } from "./front-door/encoding";
+import type { RequestLog } from "./logging";
 import { SECURITY_HEADERS } from "./plugins/security-headers";
 
 export type AnswerSource = {
@@ -105,10 +106,10 @@ export type ResponseCache = {
 
 export function createResponseCache(options: {
   maxEntries: number;
-  log: FastifyBaseLogger;
+  logRequest: RequestLog;
   requestId: (req: IncomingMessage) => string;
 }): ResponseCache {
-  const { maxEntries, log, requestId } = options;
+  const { maxEntries, requestId, logRequest } = options;
   const answers = new Map<string, PreparedAnswer>();
   let generation = 0;
 
@@ -146,12 +147,13 @@ export function createResponseCache(options: {
       const started = performance.now();
       const id = requestId(req);
       const { status, variant } = pick(answer, req.headers["if-none-match"], req.headers["accept-encoding"]);
-      const headers = variant.headers.slice();
+      // writeHead reads the list before it returns, so the request id is written into the shared one.
+      const { headers } = variant;
       headers[headers.length - 1] = id;
       res.writeHead(status, headers);
       res.end(status === 304 ? undefined : variant.body);
       // The same line, with the same fields, as a request that went through the framework.
-      log.info({ reqId: id, method: "GET", url, statusCode: status, ms: Math.round((performance.now() - started) * 10) / 10 }, "request");
+      logRequest(id, "GET", url, status, performance.now() - started);
       return true;
     },
 

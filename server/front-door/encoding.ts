@@ -6,8 +6,21 @@ export type ContentCoding = "br" | "gzip" | "identity";
 
 const PREFERENCE: readonly ContentCoding[] = ["br", "gzip", "identity"];
 
+/** Clients send a handful of distinct Accept-Encoding values: each is parsed once (bounded, for hostile ones). */
+const CHOSEN = new Map<string, ContentCoding>();
+const MAX_REMEMBERED = 64;
+
 export function chooseEncoding(header: string | string[] | undefined): ContentCoding {
-  const value = Array.isArray(header) ? header.join(",") : header;
+  if (typeof header !== "string") return choose(Array.isArray(header) ? header.join(",") : header);
+  let coding = CHOSEN.get(header);
+  if (coding === undefined) {
+    coding = choose(header);
+    if (CHOSEN.size < MAX_REMEMBERED) CHOSEN.set(header, coding);
+  }
+  return coding;
+}
+
+function choose(value: string | undefined): ContentCoding {
   if (value === undefined || value.trim() === "") return "identity";
   const weights = new Map<string, number>();
   for (const part of value.split(",")) {
