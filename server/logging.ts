@@ -77,7 +77,7 @@ export type RequestLog = (reqId: string, method: string, url: string, statusCode
  * nothing a redaction path could match, so it never goes through redaction, whose wildcard paths would
  * otherwise run over every field of every line. With the shop's own output (production) the line is put
  * together here, in exactly the form pino gives it (server/logging.test.ts compares the two), and appended to
- * the batch: a cached page costs about 30 µs in all, and pino's general path took 4 of them. With any other
+ * the batch: pino's general path took 4 µs of a cached page's 50 (bench/README.md). With any other
  * logger (tests) it goes through a child logger without redaction. Anything else a request logs goes through
  * the redacting logger.
  */
