@@ -37,6 +37,55 @@ describe("ukDateParts", () => {
   it("rejects an invalid Date", () => {
     expect(() => ukDateParts(new Date(Number.NaN))).toThrow(RangeError);
   });
+
+  // The summer-time rule against the runtime's zone data (Node carries the full tz database).
+  const zoneData = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/London",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    weekday: "short",
+    hourCycle: "h23",
+  });
+  const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+  const fromZoneData = (instant: Date) => {
+    const parts = Object.fromEntries(zoneData.formatToParts(instant).map((p) => [p.type, p.value]));
+    return {
+      isoDate: `${parts.year}-${parts.month}-${parts.day}`,
+      hour: Number(parts.hour) % 24,
+      minute: Number(parts.minute),
+      second: Number(parts.second),
+      weekday: WEEKDAYS.indexOf(parts.weekday!),
+    };
+  };
+
+  it("agrees with the zone database every 15 minutes over two days either side of every clock change, 1990–2099", () => {
+    const mismatches: unknown[] = [];
+    for (let year = 1990; year <= 2099; year++) {
+      for (const month of [3, 10]) {
+        const lastOfMonth = new Date(Date.UTC(year, month, 0));
+        const lastSunday = lastOfMonth.getTime() - lastOfMonth.getUTCDay() * 86_400_000;
+        for (let ms = lastSunday - 2 * 86_400_000; ms <= lastSunday + 2 * 86_400_000; ms += 900_000) {
+          const ours = ukDateParts(new Date(ms));
+          const theirs = fromZoneData(new Date(ms));
+          if (JSON.stringify(ours) !== JSON.stringify(theirs)) mismatches.push({ at: new Date(ms).toISOString(), ours, theirs });
+        }
+      }
+    }
+    expect(mismatches.slice(0, 5)).toEqual([]);
+  });
+
+  it("agrees with the zone database at any instant from 1970 to 2100, to the second", () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date("1970-01-01T00:00:00Z"), max: new Date("2100-12-31T23:59:59Z"), noInvalidDate: true }), (instant) => {
+        expect(ukDateParts(instant)).toEqual(fromZoneData(instant));
+      }),
+      { numRuns: 5000 },
+    );
+  });
 });
 
 describe("ukWallClockToDate", () => {

@@ -1,5 +1,12 @@
 // Dispatch and delivery dates and the order cut-off countdown (DECISIONS rule 10). All wall-clock
-// reasoning is in UK time (Europe/London) whatever the runtime's own zone, via Intl.
+// reasoning is in UK time (Europe/London) whatever the runtime's own zone.
+//
+// UK clocks are read by the summer-time rule itself rather than through Intl: the first
+// Intl.DateTimeFormat a browser page creates loads ICU's locale and zone data, 25–120 ms of main
+// thread on a phone-class CPU, and the product page's delivery countdown would pay it during
+// hydration. The rule (Summer Time Act 1972 and Summer Time Order 2002): British Summer Time runs
+// from 01:00 GMT on the last Sunday of March to 01:00 GMT on the last Sunday of October, and has
+// since 1996. Earlier instants are read through Intl, which carries the historical rules.
 import { mentionsExpress } from "./pricing";
 import { addCalendarDays, isEnglandWalesBankHoliday, parseIsoDate, toIsoDate, weekdayOf } from "./uk-bank-holidays";
 
@@ -9,15 +16,27 @@ export const TURNAROUND_WORKING_DAYS: Record<Turnaround, number> = { standard: 3
 
 export type UkDateParts = { isoDate: string; hour: number; minute: number; second: number; weekday: number /* 0=Sun */ };
 
-let ukFormatter: Intl.DateTimeFormat | undefined;
+const MS_PER_HOUR = 3_600_000;
+/** The first year whose summer time follows today's rule (the October end moved to its last Sunday in 1996). */
+const SUMMER_TIME_RULE_SINCE = 1996;
 
 function requireValidDate(now: Date): void {
   if (!(now instanceof Date) || Number.isNaN(now.getTime())) throw new RangeError("Not a valid Date");
 }
 
-/** The UK wall-clock date and time of an instant. */
-export function ukDateParts(now: Date): UkDateParts {
-  requireValidDate(now);
+/** 01:00 GMT on the last Sunday of a month (1-based), as epoch ms: when UK clocks change. */
+function lastSundayOneAmGmt(year: number, month: number): number {
+  const lastDay = new Date(0);
+  lastDay.setUTCFullYear(year, month, 0); // day 0 of the next month
+  lastDay.setUTCDate(lastDay.getUTCDate() - lastDay.getUTCDay());
+  lastDay.setUTCHours(1, 0, 0, 0);
+  return lastDay.getTime();
+}
+
+let ukFormatter: Intl.DateTimeFormat | undefined;
+
+/** The UK offset before the current rule, read from the runtime's zone data. */
+function historicalUkOffsetMs(instantMs: number): number {
   ukFormatter ??= new Intl.DateTimeFormat("en-GB", {
     timeZone: "Europe/London",
     year: "numeric",
@@ -28,20 +47,31 @@ export function ukDateParts(now: Date): UkDateParts {
     second: "2-digit",
     hourCycle: "h23",
   });
-  const parts = ukFormatter.formatToParts(now);
+  const parts = ukFormatter.formatToParts(new Date(instantMs));
   const part = (type: Intl.DateTimeFormatPartTypes) => {
     const value = parts.find((p) => p.type === type)?.value;
-    if (value === undefined) throw new Error(`Intl gave no ${type} for ${now.toISOString()}`);
+    if (value === undefined) throw new Error(`Intl gave no ${type} for ${new Date(instantMs).toISOString()}`);
     return Number(value);
   };
-  const isoDate = toIsoDate({ year: part("year"), month: part("month"), day: part("day") });
-  return {
-    isoDate,
-    hour: part("hour") % 24, // some engines render midnight as 24 even with h23
-    minute: part("minute"),
-    second: part("second"),
-    weekday: weekdayOf(isoDate),
-  };
+  const wall = new Date(0);
+  wall.setUTCFullYear(part("year"), part("month") - 1, part("day"));
+  wall.setUTCHours(part("hour") % 24, part("minute"), part("second"), 0); // some engines render midnight as 24 even with h23
+  return wall.getTime() - Math.floor(instantMs / 1000) * 1000;
+}
+
+/** UK offset from UTC in ms (0 in GMT, 3 600 000 in BST) at an instant. */
+function ukOffsetMs(instantMs: number): number {
+  const year = new Date(instantMs).getUTCFullYear();
+  if (year < SUMMER_TIME_RULE_SINCE) return historicalUkOffsetMs(instantMs);
+  return instantMs >= lastSundayOneAmGmt(year, 3) && instantMs < lastSundayOneAmGmt(year, 10) ? MS_PER_HOUR : 0;
+}
+
+/** The UK wall-clock date and time of an instant. */
+export function ukDateParts(now: Date): UkDateParts {
+  requireValidDate(now);
+  const wall = new Date(now.getTime() + ukOffsetMs(now.getTime()));
+  const isoDate = toIsoDate({ year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate() });
+  return { isoDate, hour: wall.getUTCHours(), minute: wall.getUTCMinutes(), second: wall.getUTCSeconds(), weekday: wall.getUTCDay() };
 }
 
 function wallClockAsUtcMs(isoDate: string, hour: number, minute: number, second: number): number {
@@ -50,12 +80,6 @@ function wallClockAsUtcMs(isoDate: string, hour: number, minute: number, second:
   date.setUTCFullYear(year, month - 1, day);
   date.setUTCHours(hour, minute, second, 0);
   return date.getTime();
-}
-
-/** UK offset from UTC in ms (0 in GMT, 3 600 000 in BST) at an instant. */
-function ukOffsetMs(instantMs: number): number {
-  const parts = ukDateParts(new Date(instantMs));
-  return wallClockAsUtcMs(parts.isoDate, parts.hour, parts.minute, parts.second) - Math.floor(instantMs / 1000) * 1000;
 }
 
 /**
