@@ -79,10 +79,40 @@ export function ChevronDownIcon({ className = "h-4 w-4" }: IconProps) {
   );
 }
 
-export function StarIcon({ className = "h-5 w-5" }: IconProps) {
+/** A five-pointed star's corners in a 24-unit square. */
+const STAR_POINTS = [
+  [12, 2],
+  [15.1, 8.3],
+  [22, 9.3],
+  [17, 14.2],
+  [18.2, 21],
+  [12, 17.8],
+  [5.8, 21],
+  [7, 14.2],
+  [2, 9.3],
+  [8.9, 8.3],
+] as const;
+
+/** `count` stars side by side in one path: a rating row costs two elements, not two per star. */
+function starRowPath(count: number): string {
+  return Array.from({ length: count }, (_, star) => {
+    const corners = STAR_POINTS.map(([x, y]) => `${Math.round((x + star * 24) * 10) / 10} ${y}`);
+    return `M${corners.join("L")}Z`;
+  }).join("");
+}
+
+/** A row of `count` stars, each 1.25 rem (h-5) square. */
+export function StarRowIcon({ count }: { count: number }) {
   return (
-    <svg viewBox="0 0 24 24" className={className} aria-hidden="true" focusable="false" fill="currentColor">
-      <path d="m12 2 3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z" />
+    <svg
+      viewBox={`0 0 ${count * 24} 24`}
+      style={{ width: `${count * 1.25}rem` }}
+      className="h-5"
+      aria-hidden="true"
+      focusable="false"
+      fill="currentColor"
+    >
+      <path d={starRowPath(count)} />
     </svg>
   );
 }

@@ -2,16 +2,17 @@ import { Link } from "react-router";
 import { productImage, truncateWords, type ProductView } from "../../domain/catalogue";
 import { formatPence } from "../../domain/format";
 
-export type ProductCardData = Pick<ProductView, "id" | "slug" | "name" | "description" | "image" | "pricePence" | "priceType" | "minQty">;
+/** What a card shows: the description already cut to its first words, so pages carry no more of it than they draw. */
+export type ProductCardData = Pick<ProductView, "id" | "slug" | "name" | "image" | "pricePence" | "priceType" | "minQty"> & { summary: string };
 
 export function toCardData(product: ProductView): ProductCardData {
   const { id, slug, name, description, image, pricePence, priceType, minQty } = product;
-  return { id, slug, name, description, image, pricePence, priceType, minQty };
+  return { id, slug, name, summary: truncateWords(description), image, pricePence, priceType, minQty };
 }
 
 export function ProductCard({ product }: { product: ProductCardData }) {
   return (
-    <article className="group flex flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md">
+    <article className="group drawn-near-screen flex w-full flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200 transition [contain-intrinsic-block-size:auto_24rem] hover:shadow-md">
       <Link to={`/product/${product.slug}`} className="flex flex-1 flex-col" prefetch="intent">
         <img
           src={productImage(product.image)}
@@ -23,7 +24,7 @@ export function ProductCard({ product }: { product: ProductCardData }) {
         />
         <div className="flex flex-1 flex-col p-4">
           <h3 className="font-semibold text-ink group-hover:text-brand-700">{product.name}</h3>
-          <p className="mt-2 flex-1 text-sm text-slate-600">{truncateWords(product.description)}</p>
+          <p className="mt-2 flex-1 text-sm text-slate-600">{product.summary}</p>
           <p className="mt-3 text-sm">
             <span className="text-slate-500">From </span>
             <span className="font-bold text-brand-700">{formatPence(product.pricePence)}</span>

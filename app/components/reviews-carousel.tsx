@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { formatLongDate } from "../../domain/format";
 import type { Review } from "../content/reviews";
-import { StarIcon } from "./icons";
+import { StarRowIcon } from "./icons";
 
 export const CARD_STEP_PX = 336;
 export const VISIBLE_CARDS = 3;
@@ -14,9 +14,7 @@ export function clampReviewIndex(index: number, count: number): number {
 function Stars({ count, label }: { count: number; label?: string }) {
   return (
     <span className="flex text-accent" role="img" aria-label={label ?? `${count} out of 5 stars`}>
-      {Array.from({ length: count }, (_, i) => (
-        <StarIcon key={i} className="h-5 w-5" />
-      ))}
+      <StarRowIcon count={count} />
     </span>
   );
 }
@@ -90,7 +88,7 @@ export function ReviewsCarousel({
           {reviews.map((review) => (
             <li
               key={review.id}
-              className="w-[320px] shrink-0 snap-start rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200 max-[500px]:w-[85vw]"
+              className="drawn-near-screen w-[320px] shrink-0 snap-start rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200 [contain-intrinsic-block-size:auto_16rem] max-[500px]:w-[85vw]"
             >
               <Stars count={review.rating} />
               <p className="mt-3 text-sm leading-relaxed text-slate-700">{review.text}</p>
