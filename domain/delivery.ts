@@ -53,10 +53,9 @@ function historicalUkOffsetMs(instantMs: number): number {
     if (value === undefined) throw new Error(`Intl gave no ${type} for ${new Date(instantMs).toISOString()}`);
     return Number(value);
   };
-  const wall = new Date(0);
-  wall.setUTCFullYear(part("year"), part("month") - 1, part("day"));
-  wall.setUTCHours(part("hour") % 24, part("minute"), part("second"), 0); // some engines render midnight as 24 even with h23
-  return wall.getTime() - Math.floor(instantMs / 1000) * 1000;
+  const isoDate = toIsoDate({ year: part("year"), month: part("month"), day: part("day") });
+  // some engines render midnight as 24 even with h23
+  return wallClockAsUtcMs(isoDate, part("hour") % 24, part("minute"), part("second")) - Math.floor(instantMs / 1000) * 1000;
 }
 
 /** UK offset from UTC in ms (0 in GMT, 3 600 000 in BST) at an instant. */
