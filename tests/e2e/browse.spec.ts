@@ -203,4 +203,13 @@ test("the page is drawn before its scripts are fetched, then hydrates without a 
   await visit(page, "/product/pvc-banner"); // waits for React to own the page
   expect(scriptRequests.some((url) => url.includes("/assets/framework-"))).toBe(true);
   expect(problems).toEqual([]);
+  // The framework was asked for only once the browser had reported the first contentful paint (same clock).
+  const { firstPaint, frameworkRequested } = await page.evaluate(() => ({
+    firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+    frameworkRequested: performance
+      .getEntriesByType("resource")
+      .find((entry) => entry.name.includes("/assets/framework-"))?.startTime,
+  }));
+  expect(firstPaint).toBeDefined();
+  expect(frameworkRequested).toBeGreaterThan(firstPaint!);
 });
