@@ -108,7 +108,9 @@ function Reorder({ product }: { product: OrderProduct }) {
           customWidth: product.width_mm,
           customHeight: product.height_mm,
           orientation: product.orientation === "Portrait" || product.orientation === "Landscape" ? product.orientation : null,
-          reorder: { orderId: product.order_id, previousPricePence: product.price_pence, reuseArtwork: approved && reuse },
+          // Last time's print price (a design service paid then is not paid again: its approved proof is the artwork now).
+          reorder: { orderId: product.order_id, previousPricePence: product.price_pence - product.design_fee_pence, reuseArtwork: approved && reuse },
+          designService: false,
         }),
       );
       navigate("/basket");
@@ -127,7 +129,7 @@ function Reorder({ product }: { product: OrderProduct }) {
   }
   return (
     <div className="mt-2 rounded-md bg-slate-50 p-3 ring-1 ring-slate-200">
-      <p className="text-sm">Add this item to your basket at today&apos;s price (last time {formatPence(product.price_pence)} before any promo).</p>
+      <p className="text-sm">Add this item to your basket at today&apos;s price (last time {formatPence(product.price_pence - product.design_fee_pence)} before any promo).</p>
       {approved ? (
         <label className="mt-2 flex items-center gap-2 text-sm">
           <input type="checkbox" className="h-4 w-4 accent-brand-700" checked={reuse} onChange={(e) => setReuse(e.target.checked)} />
