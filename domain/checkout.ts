@@ -6,7 +6,7 @@ import type { ProductView } from "./catalogue";
 import { fixedSizeLabel } from "./catalogue";
 import { isExpressSelection, priceConfiguration, selectionWorkingDays, validateConfiguration } from "./configuration";
 import { deliveryDate } from "./delivery";
-import { DESIGN_SERVICE_NAME, designFeeDetail, provisionalDesignDelivery } from "./design-service";
+import { DESIGN_MESSAGES, DESIGN_SERVICE_NAME, designFeeDetail, MAX_DESIGNS_PER_ITEM, provisionalDesignDelivery } from "./design-service";
 import { rowId } from "./ids";
 import { formatPence } from "./money";
 import type { OrderTotals } from "./totals";
@@ -126,6 +126,10 @@ export function priceCheckoutLines(
     }
     if (request.versions > request.quantity) {
       problems.push({ index, message: `Line ${index + 1} (${product.name}): versions cannot exceed the quantity` });
+      return;
+    }
+    if (request.designService && request.versions > MAX_DESIGNS_PER_ITEM) {
+      problems.push({ index, message: `Line ${index + 1} (${product.name}): ${DESIGN_MESSAGES.tooManyDesigns}` });
       return;
     }
     // Reusing approved artwork needs no design; such a line is never charged for one.

@@ -71,6 +71,9 @@ export function provisionalDesignDelivery(paidAt: Date, turnaroundDays: number):
   return addWorkingDays(deliveryDate(paidAt, turnaroundDays), FIRST_PROOF_WORKING_DAYS);
 }
 
+/** The most designs one item may have made by the design service (every proof carries one file per design). */
+export const MAX_DESIGNS_PER_ITEM = 20;
+
 export const BRIEF_LIMITS = { wording: 5000, colours: 500, style: 500, notes: 5000, files: 20, comments: 5000 } as const;
 
 const text = (what: string, max: number) => z.string({ error: `${what} must be text` }).trim().max(max, `${what} must be at most ${max} characters`).default("");
@@ -108,6 +111,7 @@ export const DESIGN_MESSAGES = {
   fileSent: "This file has already been sent to the designer, so it cannot be removed.",
   proofFile: (design: number) => `Attach the proof of design ${design}.`,
   notApprovedYet: "This item is waiting for the customer to approve its design: it moves to Print Ready when they do.",
+  tooManyDesigns: `The design service makes at most ${MAX_DESIGNS_PER_ITEM} designs for one item: order more as another item.`,
   rejectDesigned: "This item's artwork is the design the customer approved: ask the designer for a new proof instead of rejecting it.",
 } as const;
 
@@ -142,7 +146,7 @@ export function designFeeDetail(designs: number): string {
  * A designer's proof must be the ordered size: anything the preflight fails, and a proof of another shape
  * or turned the wrong way (a warning for a customer's own file), is refused before the customer sees it.
  */
-export function proofRefusal(preflight: PreflightResult): string | null {
+export function proofRefusal(preflight: { verdict: PreflightResult["verdict"]; checks: readonly { code: string; level: "warn" | "fail"; message: string }[] }): string | null {
   const wrong = preflight.checks.find((check) => check.level === "fail") ?? preflight.checks.find((check) => check.code === "proportions" || check.code === "orientation");
   return wrong ? `This proof cannot go to the customer: ${wrong.message}` : null;
 }

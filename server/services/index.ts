@@ -29,6 +29,7 @@ import { createQuoteService, type QuoteService } from "./quote-service";
 import { createTradeAccountService, type TradeAccountService } from "./trade-account-service";
 import { createRefundService, type RefundService } from "./refund-service";
 import { createReprintService, type ReprintService } from "./reprint-service";
+import { createDesignService, type DesignService } from "./design/design-service";
 
 export type Services = {
   db: DbHandle;
@@ -69,6 +70,8 @@ export type Services = {
   refunds: RefundService;
   /** Reprints under the print guarantee. */
   reprints: ReprintService;
+  /** The design service: briefs, the designers' desk, proofs, amends and sign-off. */
+  design: DesignService;
 };
 
 export type ServiceOverrides = {
@@ -144,5 +147,6 @@ export function createServices(db: DbHandle, config: Config, overrides: ServiceO
     tradeAccounts: createTradeAccountService({ db: db.db, shop: config.shop }),
     refunds: createRefundService({ db: db.db, provider, orders, storage, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender, log }),
     reprints: createReprintService({ db: db.db, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender, reuseApprovedArtwork: (id) => artwork.reuseApprovedArtwork(id) }),
+    design: createDesignService({ db: db.db, storage, processor: artworkProcessor, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender, tmpDir: path.join(config.dataDir, "tmp", "uploads") }),
   };
 }

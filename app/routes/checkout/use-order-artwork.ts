@@ -96,7 +96,8 @@ export function useOrderArtwork(params: { sessionId: string | null; orderGroupId
   async function complete(): Promise<string | null> {
     if (state.kind !== "ready" || state.group.products.length === 0) return ARTWORK_MESSAGES.noItems;
     const { group } = state;
-    const waiting = group.products.filter((p) => p.status === "Awaiting Artwork");
+    // A designed item goes to print when its design is approved, not with Order Complete.
+    const waiting = group.products.filter((p) => p.status === "Awaiting Artwork" && p.designs === 0);
     const valid = waiting.every((product) =>
       isArtworkComplete(
         { quantity: product.qty, versions: product.versions },

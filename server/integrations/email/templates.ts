@@ -16,11 +16,11 @@ export function escapeHtml(value: string): string {
 }
 
 /** Customer text in HTML: escaped, line breaks kept. */
-function paragraph(value: string): string {
+export function paragraph(value: string): string {
   return escapeHtml(value).replace(/\r\n|\r|\n/g, "<br>\n");
 }
 
-function layout(shop: ShopDetails, title: string, body: string): string {
+export function layout(shop: ShopDetails, title: string, body: string): string {
   return `<!doctype html>
 <html lang="en-GB">
 <head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
@@ -44,7 +44,7 @@ ${escapeHtml(shop.phone)} · ${escapeHtml(shop.email)} · ${escapeHtml(shop.hour
 `;
 }
 
-function textFooter(shop: ShopDetails): string {
+export function textFooter(shop: ShopDetails): string {
   return `--\n${shop.name}\n${shop.address}\n${shop.phone} · ${shop.email}\n${shop.hours}\n`;
 }
 
@@ -100,7 +100,7 @@ export function contactAcknowledgement(shop: ShopDetails): EmailContent {
 }
 
 /** A button-like link that also reads well in plain-text clients. */
-function actionLink(href: string, label: string): string {
+export function actionLink(href: string, label: string): string {
   return `<p style="margin:24px 0;"><a href="${escapeHtml(href)}" style="display:inline-block;padding:12px 20px;background:#0f766e;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold;">${escapeHtml(label)}</a></p>`;
 }
 
