@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeStaff, signUp, type TestCustomer } from "../../tests/factories/accounts";
 import { placeOrder, saveTestAddresses } from "../../tests/factories/checkout";
+import { designedOrder } from "../../tests/factories/design";
 import { operationsOf, requestsFor, type FuzzRequest, type Operation } from "../../tests/fuzz/openapi-requests";
 import { createTestApp, type TestApp } from "../../tests/setup/test-app";
 
@@ -73,8 +74,10 @@ beforeAll(async () => {
   customer = await signUp(t.app);
   await saveTestAddresses(t.app, customer);
   const order = await placeOrder(t.app, customer);
+  // An item with the design service too, so the design routes are reached past their ownership check.
+  const designed = await designedOrder(t.app, customer);
   staff = await makeStaff(t.app);
-  const orderIds = order.orders.map((o) => o.id);
+  const orderIds = [...order.orders.map((o) => o.id), designed.orderId];
   known = {
     userId: [customer.userId],
     orderGroupId: [order.orderGroupId],

@@ -12,6 +12,7 @@ import type { ProductDetails } from "../../domain/product-details";
 import { makeStaff, signUp, testClientAddress, type TestCustomer } from "../factories/accounts";
 import { cmykJpeg, multipart } from "../factories/artwork";
 import { bannerLine, expectedTotalPence, placeOrder, saveTestAddresses } from "../factories/checkout";
+import { DESIGN_CASES, designFixture, prepareDesignCases, type DesignFixture } from "./design-cases";
 
 export type Fixture = {
   owner: TestCustomer & {
@@ -35,6 +36,8 @@ export type Fixture = {
   requestId: number;
   /** A refund of 1p of the owner's delivery, with its credit note (0 unless the case is `refund`). */
   refundId: number;
+  /** The owner's designed items at each stage (only when the case is `design`). */
+  design: DesignFixture | null;
 };
 
 /**
@@ -51,10 +54,12 @@ export type AuthzCase = {
   trade?: true;
   /** The owner's order also has a refund with a credit note. */
   refund?: true;
+  /** The owner also has an order with designed items (tests/authz/design-cases.ts). */
+  design?: true;
 };
 
 /** Two customers and a member of staff; the owner has a paid order with one uploaded file. */
-export async function makeFixture(app: FastifyInstance, options: { trade?: boolean; refund?: boolean } = {}): Promise<Fixture> {
+export async function makeFixture(app: FastifyInstance, options: { trade?: boolean; refund?: boolean; design?: boolean } = {}): Promise<Fixture> {
   const [owner, other, staff, manager] = await Promise.all([signUp(app), signUp(app), makeStaff(app), managerOf(app)]);
   await saveTestAddresses(app, owner);
   const line = await bannerLine(app, { customWidth: 304, customHeight: 304, quantity: 2 });
@@ -79,6 +84,8 @@ export async function makeFixture(app: FastifyInstance, options: { trade?: boole
     if (!refunded.ok) throw new Error(`fixture refund failed: ${refunded.message}`);
     refundId = refunded.refund.id;
   }
+  const design = options.design ? await designFixture(app, owner, staff, art) : null;
+  if (options.design) await prepareDesignCases();
   return {
     owner: {
       ...owner,
@@ -103,6 +110,7 @@ export async function makeFixture(app: FastifyInstance, options: { trade?: boole
     art,
     ...trade,
     refundId,
+    design,
   };
 }
 
@@ -428,4 +436,5 @@ export const AUTHZ_CASES: Record<string, AuthzCase> = {
   "GET /api/manage/reports/receivables": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/reports/receivables" }) },
   "GET /api/manage/reports/receivables.csv": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/reports/receivables.csv" }) },
   "POST /api/manage/staff": { scope: "manager", ok: 200, request: () => ({ method: "POST", url: "/api/manage/staff", payload: { email: randomEmail(), role: "staff" } }) },
+  ...DESIGN_CASES,
 };

@@ -1,0 +1,105 @@
+// The design service's routes in the authorisation matrix (tests/authz/cases.ts spreads them in). Their
+// fixture is an order of the owner's with three designed items: one waiting for its brief (with a file),
+// one whose proof v1 waits for the owner's answer, and one whose brief the staff member has taken.
+import type { FastifyInstance } from "fastify";
+import type { TestCustomer } from "../factories/accounts";
+import { multipart } from "../factories/artwork";
+import { bannerLine, placeOrder } from "../factories/checkout";
+import { DESIGNED_SIZE, proofPdf, sendBrief, sendProof } from "../factories/design";
+import type { AuthzCase, Fixture } from "./cases";
+
+export type DesignFixture = {
+  /** Waiting for its brief, with one file added. */
+  briefing: { orderId: number; fileId: number };
+  /** Proof v1 sent: the owner may ask for amends or approve. */
+  proofed: { orderId: number; proofFileId: number };
+  /** Brief sent and taken by the fixture's staff member: ready for a proof. */
+  taken: { orderId: number };
+};
+
+export async function designFixture(app: FastifyInstance, owner: TestCustomer, staff: TestCustomer, art: Buffer): Promise<DesignFixture> {
+  const line = await bannerLine(app, { ...DESIGNED_SIZE, quantity: 2, designService: true });
+  const placed = await placeOrder(app, owner, [line, line, line]);
+  const [briefing, proofed, taken] = placed.orders.map((o) => o.id) as [number, number, number];
+  const form = multipart([{ name: "file", fileName: "logo.jpg", contentType: "image/jpeg", data: art }]);
+  const file = await app.inject({ method: "POST", url: `/api/orders/${briefing}/design/files`, headers: { ...owner.auth, ...form.headers }, payload: form.payload });
+  if (file.statusCode !== 201) throw new Error(`fixture design file failed: ${file.body}`);
+  for (const orderId of [proofed, taken]) {
+    await sendBrief(app, owner, orderId);
+    const took = await app.inject({ method: "POST", url: `/api/staff/design/${orderId}/take`, headers: staff.auth });
+    if (took.statusCode !== 200) throw new Error(`fixture take failed: ${took.body}`);
+  }
+  const proof = await sendProof(app, staff, proofed);
+  if (proof.statusCode !== 201) throw new Error(`fixture proof failed: ${proof.body}`);
+  return {
+    briefing: { orderId: briefing, fileId: file.json().file.id },
+    proofed: { orderId: proofed, proofFileId: proof.json().proofs[0].files[0].id },
+    taken: { orderId: taken },
+  };
+}
+
+const design = (fx: Fixture): DesignFixture => {
+  if (!fx.design) throw new Error("this case needs the design fixture (design: true)");
+  return fx.design;
+};
+
+const proofForm = async () => {
+  const form = multipart([{ name: "note", value: "v1" }, { name: "design_1", fileName: "proof.pdf", contentType: "application/pdf", data: await proofPdf(DESIGNED_SIZE.customWidth, DESIGNED_SIZE.customHeight) }]);
+  return form;
+};
+// Made once: the matrix's requests are built synchronously.
+let proofUpload: Awaited<ReturnType<typeof proofForm>> | null = null;
+export async function prepareDesignCases(): Promise<void> {
+  proofUpload ??= await proofForm();
+}
+
+export const DESIGN_CASES: Record<string, AuthzCase> = {
+  "GET /api/orders/:orderId/design": { design: true, scope: "owned", ok: 200, request: (fx) => ({ method: "GET", url: `/api/orders/${design(fx).briefing.orderId}/design` }) },
+  "PUT /api/orders/:orderId/design/brief": {
+    design: true,
+    scope: "owned",
+    ok: 200,
+    request: (fx) => ({ method: "PUT", url: `/api/orders/${design(fx).briefing.orderId}/design/brief`, payload: { wording: "Draft", send: false } }),
+  },
+  "POST /api/orders/:orderId/design/files": {
+    design: true,
+    scope: "owned",
+    ok: 201,
+    request: (fx) => {
+      const form = multipart([{ name: "file", fileName: "photo.jpg", contentType: "image/jpeg", data: fx.art }]);
+      return { method: "POST", url: `/api/orders/${design(fx).briefing.orderId}/design/files`, headers: form.headers, payload: form.payload };
+    },
+  },
+  "DELETE /api/orders/:orderId/design/files/:fileId": {
+    design: true,
+    scope: "owned",
+    ok: 200,
+    request: (fx) => ({ method: "DELETE", url: `/api/orders/${design(fx).briefing.orderId}/design/files/${design(fx).briefing.fileId}` }),
+  },
+  "POST /api/orders/:orderId/design/amends": {
+    design: true,
+    scope: "owned",
+    ok: 200,
+    request: (fx) => ({ method: "POST", url: `/api/orders/${design(fx).proofed.orderId}/design/amends`, payload: { version: 1, comments: "Bigger logo" } }),
+  },
+  "POST /api/orders/:orderId/design/approve": {
+    design: true,
+    scope: "owned",
+    ok: 200,
+    request: (fx) => ({ method: "POST", url: `/api/orders/${design(fx).proofed.orderId}/design/approve`, payload: { version: 1 } }),
+  },
+  "GET /api/design/brief-files/:fileId/:kind": { design: true, scope: "owned", ok: 200, request: (fx) => ({ method: "GET", url: `/api/design/brief-files/${design(fx).briefing.fileId}/original` }) },
+  "GET /api/design/proof-files/:fileId/:kind": { design: true, scope: "owned", ok: 200, request: (fx) => ({ method: "GET", url: `/api/design/proof-files/${design(fx).proofed.proofFileId}/preview` }) },
+  "GET /api/staff/design": { scope: "staff", ok: 200, request: () => ({ method: "GET", url: "/api/staff/design" }) },
+  "GET /api/staff/design/:orderId": { design: true, scope: "staff", ok: 200, request: (fx) => ({ method: "GET", url: `/api/staff/design/${design(fx).briefing.orderId}` }) },
+  "POST /api/staff/design/:orderId/take": { design: true, scope: "staff", ok: 200, request: (fx) => ({ method: "POST", url: `/api/staff/design/${design(fx).briefing.orderId}/take` }) },
+  "POST /api/staff/design/:orderId/proofs": {
+    design: true,
+    scope: "staff",
+    ok: 201,
+    request: (fx) => {
+      if (!proofUpload) throw new Error("call prepareDesignCases() first");
+      return { method: "POST", url: `/api/staff/design/${design(fx).taken.orderId}/proofs`, headers: proofUpload.headers, payload: proofUpload.payload };
+    },
+  },
+};
