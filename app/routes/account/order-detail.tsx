@@ -6,6 +6,7 @@ import { orderDateText } from "../../../domain/order-display";
 import { paymentLabel } from "../../../domain/order-status";
 import { LoadingState } from "../../components/loading-state";
 import { OrderProgress } from "../../components/order-progress";
+import { DesignPanel } from "../../components/design/design-panel";
 import { ApiResponseError } from "../../lib/api-client";
 import { fetchGroup, openPrivateFile, type OrderGroup } from "../../lib/orders-api";
 import { useSignedInLoad } from "../../lib/use-signed-in";
@@ -66,7 +67,8 @@ export default function OrderDetailPage() {
 
   const { group } = state;
   const payment = paymentLabel(group.payment_status);
-  const needsArtwork = group.products.some((p) => p.status === "Awaiting Artwork");
+  const needsArtwork = group.products.some((p) => p.status === "Awaiting Artwork" && p.designs === 0);
+  const designed = group.products.filter((p) => p.designs > 0 && p.status !== "Cancelled");
   const downloadInvoice = async () => {
     setInvoiceProblem(null);
     try {
@@ -156,6 +158,10 @@ export default function OrderDetailPage() {
           </tbody>
         </table>
       </section>
+
+      {designed.map((product) => (
+        <DesignPanel key={product.order_id} orderId={product.order_id} onChanged={reload} />
+      ))}
 
       <AfterSaleHistory group={group} />
       <CancelPanel

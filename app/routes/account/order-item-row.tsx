@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { addItem } from "../../../domain/basket";
-import { formatPence } from "../../../domain/format";
+import { DESIGN_SERVICE_NAME, DESIGN_STATE_LABELS } from "../../../domain/design-service";
+import { formatDeliveryDate, formatPence } from "../../../domain/format";
 import { priceText, quantityText } from "../../../domain/order-display";
 import { ApiResponseError, calculatePrice } from "../../lib/api-client";
 import { basketStore } from "../../lib/basket";
@@ -32,6 +33,12 @@ export function OrderItemRow({ product }: { product: OrderProduct }) {
           </button>
         ) : null}
         {product.versions > 1 ? <p className="mt-1 text-slate-600">{product.versions} versions</p> : null}
+        {product.design ? (
+          <p className="mt-1 text-slate-700" data-testid="item-design">
+            {DESIGN_SERVICE_NAME} ({formatPence(product.design_fee_pence)}): {DESIGN_STATE_LABELS[product.design.state].customer.toLowerCase()}
+            {product.design.state === "approved" ? `, delivery by ${formatDeliveryDate(product.delivery_date)}` : product.status === "Cancelled" ? "" : `; delivery ${product.turnaround_days ?? 3} working days after you approve it`}
+          </p>
+        ) : null}
         {product.rejection_reason && product.status === "Awaiting Artwork" ? (
           <p className="mt-2 text-sm font-semibold text-red-700">Artwork returned: {product.rejection_reason}</p>
         ) : null}

@@ -4,6 +4,7 @@ import { ARTWORK_MESSAGES } from "../../../domain/artwork";
 import { formatDeliveryDate } from "../../../domain/format";
 import { ArtworkGuide } from "../../components/artwork/artwork-guide";
 import { ItemUploader } from "../../components/artwork/item-uploader";
+import { DesignPanel } from "../../components/design/design-panel";
 import { CheckoutSteps } from "../../components/checkout-steps";
 import { useIsLoggedIn } from "../../lib/auth";
 import { useHydrated } from "../../lib/use-hydrated";
@@ -87,9 +88,10 @@ export default function ArtworkUploaderPage() {
               per version, check what our automatic check says, view the proof, and approve it. Your files are saved as you go: you can leave and
               come back from your account.
             </p>
-            {state.group.products.map((product) => (
-              <ItemUploader key={product.order_id} product={product} onFileChange={onFileChange} />
-            ))}
+            {state.group.products.map((product) =>
+              // A designed item asks for its brief instead of an upload (DECISIONS rule 23).
+              product.designs > 0 ? <DesignPanel key={product.order_id} orderId={product.order_id} /> : <ItemUploader key={product.order_id} product={product} onFileChange={onFileChange} />,
+            )}
             <div className="flex flex-wrap items-center gap-4">
               <button type="button" className="btn-primary px-6 py-3 text-lg" onClick={() => void onComplete()} disabled={busy}>
                 {busy ? "Sending to print…" : "Order Complete"}

@@ -50,6 +50,8 @@ export const orderItemSchema = z.object({
   design: z.object({ state: z.enum(DESIGN_STATES), proof_due: z.string().nullable(), proofs: z.number().int(), designer: z.string().nullable(), approved_at: z.string().nullable() }).nullable(),
   /** A proof has reached the customer: the design service is kept if the item is cancelled. */
   design_proof_delivered: z.boolean(),
+  /** Working days from dispatch to delivery (a designed item counts them from its approval); null for items ordered before it was kept. */
+  turnaround_days: z.number().int().nullable(),
   unit_pence: z.number().int(),
   tier_percent: z.number().int(),
   size: z.string(),
@@ -224,6 +226,7 @@ export function orderGroupView(group: OrderGroupDetail, creditNoteBase = "/api/o
         ? { state: item.design.state, proof_due: item.design.proofDue, proofs: item.design.proofs, designer: item.design.designerName, approved_at: item.design.approvedAt?.toISOString() ?? null }
         : null,
       design_proof_delivered: (item.design?.proofs ?? 0) > 0,
+      turnaround_days: item.turnaroundDays,
       unit_pence: item.unitPence,
       tier_percent: item.tierPercent,
       size: lineSizeLabel(item),
