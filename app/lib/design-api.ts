@@ -65,3 +65,9 @@ export function sendProof(orderId: number, note: string, files: File[], onProgre
   files.forEach((file, index) => form.append(`design_${index + 1}`, file, file.name));
   return postForm(`/api/staff/design/${orderId}/proofs`, form, files.reduce((sum, file) => sum + file.size, 0), onProgress, (status, body) => (status === 201 && body.proofs ? (body as unknown as DesignJob) : null));
 }
+
+export type Redesign = ApiAnswer<"GET /api/orders/group/:orderGroupId/redesigns">["redesigns"][number];
+export const fetchRedesigns = (orderGroupId: number, signal?: AbortSignal) => api("GET /api/orders/group/:orderGroupId/redesigns", { params: { orderGroupId }, auth: true, ...(signal ? { signal } : {}) });
+export const payRedesign = (orderGroupId: number, redesignId: number) => api("POST /api/orders/group/:orderGroupId/redesigns/:redesignId/pay", { params: { orderGroupId, redesignId }, auth: true });
+export const fetchStaffRedesigns = (orderGroupId: number, signal?: AbortSignal) => api("GET /api/staff/orders/:orderGroupId/redesigns", { params: { orderGroupId }, auth: true, ...(signal ? { signal } : {}) });
+export const raiseRedesign = (orderGroupId: number, orderId: number, reason: string) => api("POST /api/staff/orders/:orderGroupId/redesigns", { params: { orderGroupId }, body: { order_id: orderId, reason }, auth: true });

@@ -50,7 +50,7 @@ import { promoAnswer } from "./promotions/routes";
 import { doneAnswer, doneWithMessageAnswer } from "./schemas";
 import { failedEmailsAnswer, queuePageAnswer, staffJobAnswer } from "./staff/routes";
 import { refundAnswer, reprintAnswer } from "./after-sale/routes";
-import { amendsBody, approveBody, briefBody, deskAnswer, designFileAnswer, designJobAnswer } from "./design/routes";
+import { amendsBody, approveBody, briefBody, deskAnswer, designFileAnswer, designJobAnswer, paymentLinkAnswer, redesignAnswer, redesignBody, redesignListAnswer } from "./design/routes";
 
 type Entry = { answer: z.ZodType; body?: z.ZodType };
 
@@ -111,6 +111,10 @@ export const API_CONTRACT = {
   "GET /api/staff/design/:orderId": { answer: designJobAnswer },
   "POST /api/staff/design/:orderId/take": { answer: designJobAnswer },
   "POST /api/staff/design/:orderId/proofs": { answer: designJobAnswer },
+  "POST /api/staff/orders/:orderGroupId/redesigns": { answer: redesignAnswer, body: redesignBody },
+  "GET /api/staff/orders/:orderGroupId/redesigns": { answer: redesignListAnswer },
+  "GET /api/orders/group/:orderGroupId/redesigns": { answer: redesignListAnswer },
+  "POST /api/orders/group/:orderGroupId/redesigns/:redesignId/pay": { answer: paymentLinkAnswer },
   "GET /api/staff/outbox": { answer: failedEmailsAnswer },
   "POST /api/staff/outbox/:emailId/requeue": { answer: doneAnswer },
 

@@ -106,7 +106,7 @@ export type CheckoutServiceDeps = {
   afterOrder?: (orderGroupId: number) => Promise<void>;
 };
 
-function newCheckoutId(): string {
+export function newCheckoutId(): string {
   return `chk_${randomBytes(15).toString("base64url").replace(/[-_]/g, "x")}`;
 }
 

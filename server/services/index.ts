@@ -30,6 +30,7 @@ import { createTradeAccountService, type TradeAccountService } from "./trade-acc
 import { createRefundService, type RefundService } from "./refund-service";
 import { createReprintService, type ReprintService } from "./reprint-service";
 import { createDesignService, type DesignService } from "./design/design-service";
+import { createRedesignService, type RedesignService } from "./design/redesign-service";
 
 export type Services = {
   db: DbHandle;
@@ -72,6 +73,8 @@ export type Services = {
   reprints: ReprintService;
   /** The design service: briefs, the designers' desk, proofs, amends and sign-off. */
   design: DesignService;
+  /** Reprints with new artwork after a claim, at 50% of the item, paid through a link. */
+  redesigns: RedesignService;
 };
 
 export type ServiceOverrides = {
@@ -147,6 +150,7 @@ export function createServices(db: DbHandle, config: Config, overrides: ServiceO
     tradeAccounts: createTradeAccountService({ db: db.db, shop: config.shop }),
     refunds: createRefundService({ db: db.db, provider, orders, storage, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender, log }),
     reprints: createReprintService({ db: db.db, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender, reuseApprovedArtwork: (id) => artwork.reuseApprovedArtwork(id) }),
+    redesigns: createRedesignService({ db: db.db, provider, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender }),
     design: createDesignService({ db: db.db, storage, processor: artworkProcessor, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender, tmpDir: path.join(config.dataDir, "tmp", "uploads") }),
   };
 }

@@ -54,12 +54,12 @@ export type AuthzCase = {
   trade?: true;
   /** The owner's order also has a refund with a credit note. */
   refund?: true;
-  /** The owner also has an order with designed items (tests/authz/design-cases.ts). */
-  design?: true;
+  /** The owner also has an order with designed items (tests/authz/design-cases.ts); `redesign`: and a dispatched one with a reprint with new artwork waiting for payment. */
+  design?: true | "redesign";
 };
 
 /** Two customers and a member of staff; the owner has a paid order with one uploaded file. */
-export async function makeFixture(app: FastifyInstance, options: { trade?: boolean; refund?: boolean; design?: boolean } = {}): Promise<Fixture> {
+export async function makeFixture(app: FastifyInstance, options: { trade?: boolean; refund?: boolean; design?: boolean | "redesign" } = {}): Promise<Fixture> {
   const [owner, other, staff, manager] = await Promise.all([signUp(app), signUp(app), makeStaff(app), managerOf(app)]);
   await saveTestAddresses(app, owner);
   const line = await bannerLine(app, { customWidth: 304, customHeight: 304, quantity: 2 });
@@ -84,7 +84,7 @@ export async function makeFixture(app: FastifyInstance, options: { trade?: boole
     if (!refunded.ok) throw new Error(`fixture refund failed: ${refunded.message}`);
     refundId = refunded.refund.id;
   }
-  const design = options.design ? await designFixture(app, owner, staff, art) : null;
+  const design = options.design ? await designFixture(app, owner, staff, manager, art, { redesign: options.design === "redesign" }) : null;
   if (options.design) await prepareDesignCases();
   return {
     owner: {

@@ -15,9 +15,33 @@ export type DesignFixture = {
   proofed: { orderId: number; proofFileId: number };
   /** Brief sent and taken by the fixture's staff member: ready for a proof. */
   taken: { orderId: number };
+  /** A dispatched order of two approved designed items; a reprint with new artwork of the first waits for payment (`redesign` cases only). */
+  dispatched: { orderGroupId: number; secondOrderId: number; redesignId: number } | null;
 };
 
-export async function designFixture(app: FastifyInstance, owner: TestCustomer, staff: TestCustomer, art: Buffer): Promise<DesignFixture> {
+/** Two designed items approved, printed and dispatched, and a reprint with new artwork of the first asked for. */
+async function dispatchedFixture(app: FastifyInstance, owner: TestCustomer, staff: TestCustomer, manager: TestCustomer) {
+  const line = await bannerLine(app, { ...DESIGNED_SIZE, quantity: 2, designService: true });
+  const placed = await placeOrder(app, owner, [line, line]);
+  const call = async (who: TestCustomer, url: string, payload: object = {}) => {
+    const res = await app.inject({ method: "POST", url, headers: who.auth, payload });
+    if (res.statusCode !== 200 && res.statusCode !== 201) throw new Error(`fixture ${url} failed: ${res.body}`);
+    return res.json();
+  };
+  for (const { id } of placed.orders) {
+    await sendBrief(app, owner, id);
+    await call(staff, `/api/staff/design/${id}/take`);
+    const proof = await sendProof(app, staff, id);
+    if (proof.statusCode !== 201) throw new Error(`fixture proof failed: ${proof.body}`);
+    await call(owner, `/api/orders/${id}/design/approve`, { version: 1 });
+    for (const status of ["Production", "Printed"]) await call(staff, `/api/staff/items/${id}/status`, { status });
+  }
+  await call(staff, `/api/staff/orders/${placed.orderGroupId}/dispatch`, { carrier: "DPD", trackingNumber: "15501234567890" });
+  const raised = await call(manager, `/api/staff/orders/${placed.orderGroupId}/redesigns`, { order_id: placed.orders[0]!.id, reason: "Damaged in transit" });
+  return { orderGroupId: placed.orderGroupId, secondOrderId: placed.orders[1]!.id, redesignId: raised.redesign.id as number };
+}
+
+export async function designFixture(app: FastifyInstance, owner: TestCustomer, staff: TestCustomer, manager: TestCustomer, art: Buffer, options: { redesign: boolean }): Promise<DesignFixture> {
   const line = await bannerLine(app, { ...DESIGNED_SIZE, quantity: 2, designService: true });
   const placed = await placeOrder(app, owner, [line, line, line]);
   const [briefing, proofed, taken] = placed.orders.map((o) => o.id) as [number, number, number];
@@ -35,12 +59,19 @@ export async function designFixture(app: FastifyInstance, owner: TestCustomer, s
     briefing: { orderId: briefing, fileId: file.json().file.id },
     proofed: { orderId: proofed, proofFileId: proof.json().proofs[0].files[0].id },
     taken: { orderId: taken },
+    dispatched: options.redesign ? await dispatchedFixture(app, owner, staff, manager) : null,
   };
 }
 
 const design = (fx: Fixture): DesignFixture => {
   if (!fx.design) throw new Error("this case needs the design fixture (design: true)");
   return fx.design;
+};
+
+const dispatched = (fx: Fixture) => {
+  const made = design(fx).dispatched;
+  if (!made) throw new Error("this case needs the redesign fixture (design: \"redesign\")");
+  return made;
 };
 
 const proofForm = async () => {
@@ -93,6 +124,20 @@ export const DESIGN_CASES: Record<string, AuthzCase> = {
   "GET /api/staff/design": { scope: "staff", ok: 200, request: () => ({ method: "GET", url: "/api/staff/design" }) },
   "GET /api/staff/design/:orderId": { design: true, scope: "staff", ok: 200, request: (fx) => ({ method: "GET", url: `/api/staff/design/${design(fx).briefing.orderId}` }) },
   "POST /api/staff/design/:orderId/take": { design: true, scope: "staff", ok: 200, request: (fx) => ({ method: "POST", url: `/api/staff/design/${design(fx).briefing.orderId}/take` }) },
+  "POST /api/staff/orders/:orderGroupId/redesigns": {
+    design: "redesign",
+    scope: "manager",
+    ok: 200,
+    request: (fx) => ({ method: "POST", url: `/api/staff/orders/${dispatched(fx).orderGroupId}/redesigns`, payload: { order_id: dispatched(fx).secondOrderId, reason: "New wording wanted" } }),
+  },
+  "GET /api/staff/orders/:orderGroupId/redesigns": { design: "redesign", scope: "staff", ok: 200, request: (fx) => ({ method: "GET", url: `/api/staff/orders/${dispatched(fx).orderGroupId}/redesigns` }) },
+  "GET /api/orders/group/:orderGroupId/redesigns": { design: "redesign", scope: "owned", ok: 200, request: (fx) => ({ method: "GET", url: `/api/orders/group/${dispatched(fx).orderGroupId}/redesigns` }) },
+  "POST /api/orders/group/:orderGroupId/redesigns/:redesignId/pay": {
+    design: "redesign",
+    scope: "owned",
+    ok: 200,
+    request: (fx) => ({ method: "POST", url: `/api/orders/group/${dispatched(fx).orderGroupId}/redesigns/${dispatched(fx).redesignId}/pay` }),
+  },
   "POST /api/staff/design/:orderId/proofs": {
     design: true,
     scope: "staff",

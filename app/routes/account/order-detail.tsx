@@ -7,6 +7,7 @@ import { paymentLabel } from "../../../domain/order-status";
 import { LoadingState } from "../../components/loading-state";
 import { OrderProgress } from "../../components/order-progress";
 import { DesignPanel } from "../../components/design/design-panel";
+import { RedesignPayments } from "../../components/design/redesign-payments";
 import { ApiResponseError } from "../../lib/api-client";
 import { fetchGroup, openPrivateFile, type OrderGroup } from "../../lib/orders-api";
 import { useSignedInLoad } from "../../lib/use-signed-in";
@@ -163,6 +164,7 @@ export default function OrderDetailPage() {
         <DesignPanel key={product.order_id} orderId={product.order_id} onChanged={reload} />
       ))}
 
+      <RedesignPayments orderGroupId={group.order_group_id} />
       <AfterSaleHistory group={group} />
       <CancelPanel
         key={group.refunds.length}

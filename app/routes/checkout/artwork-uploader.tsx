@@ -24,6 +24,7 @@ export default function ArtworkUploaderPage() {
     orderGroupId: search.get("order_group_id"),
     hydrated,
     loggedIn,
+    keepBasket: search.get("kind") === "redesign",
   });
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<string | null>(null);

@@ -268,3 +268,42 @@ describe("reordering a designed item", () => {
     expect(await expectedTotalPence(t.app, [{ ...line, designService: true, reuseArtworkFrom: orderId }])).toBe(await expectedTotalPence(t.app, [{ ...line, designService: false }]));
   });
 });
+
+describe("a reprint with new artwork after a claim", () => {
+  it("is charged at 50% of the item through a payment link, and becomes a paid order asking for a new design", async () => {
+    const manager = await makeStaff(t.app, "manager");
+    const customer = await customerWithAddresses(t.app);
+    const { orderId, orderGroupId } = await designedOrder(t.app, customer);
+    await sendBrief(t.app, customer, orderId);
+    await post(designer, `/api/staff/design/${orderId}/take`);
+    expect((await sendProof(t.app, designer, orderId)).statusCode).toBe(201);
+    expect((await post(customer, `/api/orders/${orderId}/design/approve`, { version: 1 })).statusCode).toBe(200);
+    for (const status of ["Production", "Printed"]) expect((await post(designer, `/api/staff/items/${orderId}/status`, { status })).statusCode).toBe(200);
+    expect((await post(designer, `/api/staff/orders/${orderGroupId}/dispatch`, { carrier: "DPD", trackingNumber: "15501234567890" })).statusCode).toBe(200);
+
+    const [item] = await t.db.db.select().from(orders).where(eq(orders.id, orderId));
+    const raised = await post(manager, `/api/staff/orders/${orderGroupId}/redesigns`, { order_id: orderId, reason: "Damaged in transit; new wording wanted" });
+    expect(raised.statusCode, raised.body).toBe(200);
+    const half = Math.round((item!.linePence - item!.designFeePence) / 2);
+    const charged = orderTotals([half], 0, { deliveryPence: 0 }).totalPence;
+    expect(raised.json().redesign).toMatchObject({ status: "awaiting payment", amount_pence: charged, paid_order_group_id: null });
+    expect((await post(manager, `/api/staff/orders/${orderGroupId}/redesigns`, { order_id: orderId, reason: "Again" })).statusCode).toBe(409);
+    expect(await mailTo(customer.email, `Your reprint with new artwork`)).toHaveLength(1);
+
+    const listed = (await get(customer, `/api/orders/group/${orderGroupId}/redesigns`)).json().redesigns;
+    expect(listed).toHaveLength(1);
+    const [first, second] = await Promise.all([post(customer, `/api/orders/group/${orderGroupId}/redesigns/${listed[0].id}/pay`), post(customer, `/api/orders/group/${orderGroupId}/redesigns/${listed[0].id}/pay`)]);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(second.json().url).toBe(first.json().url);
+    const sessionId = /cs_test_[A-Za-z0-9]+/.exec(first.json().url)![0];
+    expect((await t.app.services.testPayments!.pay(sessionId, { digits: "4242424242424242" })).outcome).toBe("paid");
+    const session = (await get(customer, `/api/stripe/session/${sessionId}`)).json();
+    const made = await post(customer, `/api/orders/${session.client_reference_id}`, { status: "Awaiting Artwork", payment_status: "paid" });
+    expect(made.statusCode, made.body).toBe(200);
+    const paid = (await get(customer, `/api/orders/group/${made.json().order_group_id}`)).json();
+    expect(paid).toMatchObject({ total_pence: charged, delivery_pence: 0, payment_status: "paid", invoice_number: expect.stringMatching(/^INV-/) });
+    expect(paid.products[0]).toMatchObject({ design_fee_pence: 0, designs: 1, status: "Awaiting Artwork", design: { state: "brief" } });
+    expect((await get(customer, `/api/orders/group/${orderGroupId}/redesigns`)).json().redesigns[0]).toMatchObject({ status: "paid", paid_order_group_id: paid.order_group_id });
+    expect((await post(customer, `/api/orders/group/${orderGroupId}/redesigns/${listed[0].id}/pay`)).statusCode).toBe(409);
+  });
+});
