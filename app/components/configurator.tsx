@@ -164,7 +164,7 @@ export function Configurator({ product }: { product: ProductView }) {
             </label>
           ))}
         </div>
-        {c.designService ? <p className="mt-1 text-xs text-slate-500">After payment, send us your brief, logo and wording: your first proof comes within 3 working days, and printing starts when you approve it.</p> : null}
+        {c.designService ? <p className="mt-1 text-xs text-slate-500">After payment, send us your brief, logo and wording: your first proof comes within 3 working days, and printing starts when you approve it. The delivery dates below then count from the day you approve.</p> : null}
       </fieldset>
 
       {c.groups.map((group) => (

@@ -70,6 +70,8 @@ export default function OrderDetailPage() {
   const payment = paymentLabel(group.payment_status);
   const needsArtwork = group.products.some((p) => p.status === "Awaiting Artwork" && p.designs === 0);
   const designed = group.products.filter((p) => p.designs > 0 && p.status !== "Cancelled");
+  // Until its design is approved, a designed item has no delivery date yet: it counts from the approval.
+  const designWaiting = designed.find((p) => p.design && p.design.state !== "approved");
   const downloadInvoice = async () => {
     setInvoiceProblem(null);
     try {
@@ -132,7 +134,13 @@ export default function OrderDetailPage() {
       <section className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
         <OrderProgress status={group.status} />
         <p className="mt-4 text-sm text-slate-700" hidden={group.status === "Cancelled"}>
-          Delivery by <strong>{formatDeliveryDate(group.delivery_date)}</strong>
+          {designWaiting ? (
+            <>Delivery {designWaiting.turnaround_days ?? 3} working days after you approve your design</>
+          ) : (
+            <>
+              Delivery by <strong>{formatDeliveryDate(group.delivery_date)}</strong>
+            </>
+          )}
           {group.tracking_number ? (
             <>
               {" "}· Sent with <strong>{group.carrier}</strong>, tracking number <strong data-testid="tracking-number">{group.tracking_number}</strong>

@@ -58,7 +58,7 @@ export default function ArtworkUploaderPage() {
           {ARTWORK_MESSAGES.success}
         </p>
       ) : null}
-      <h1 className="text-3xl font-bold">Upload your artwork</h1>
+      <h1 className="text-3xl font-bold">{state.kind === "ready" && state.group.products.every((p) => p.designs > 0) ? "Send your design brief" : "Upload your artwork"}</h1>
       {state.kind === "loading" ? <p className="mt-4 text-slate-600">Loading your order...</p> : null}
       {state.kind === "problem" ? (
         <div className="mt-6 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
@@ -85,9 +85,17 @@ export default function ArtworkUploaderPage() {
         <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="space-y-5">
             <p className="text-slate-700">
-              Order <strong>{state.group.order_group_id}</strong>, delivery by <strong>{formatDeliveryDate(state.group.delivery_date)}</strong>. Upload one file
-              per version, check what our automatic check says, view the proof, and approve it. Your files are saved as you go: you can leave and
-              come back from your account.
+              {state.group.products.every((p) => p.designs > 0) ? (
+                <>
+                  Order <strong>{state.group.order_group_id}</strong>: tell our designer what you would like. Delivery is counted from the day you approve your design. Your brief is
+                  saved as you go: you can leave and come back from your account.
+                </>
+              ) : (
+                <>
+                  Order <strong>{state.group.order_group_id}</strong>, delivery by <strong>{formatDeliveryDate(state.group.delivery_date)}</strong>. Upload one file per version, check
+                  what our automatic check says, view the proof, and approve it. Your files are saved as you go: you can leave and come back from your account.
+                </>
+              )}
             </p>
             {state.group.products.map((product) =>
               // A designed item asks for its brief instead of an upload (DECISIONS rule 23).
