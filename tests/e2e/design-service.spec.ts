@@ -10,6 +10,7 @@ import type { Page } from "@playwright/test";
 import { deliveryFromApproval } from "../../domain/design-service";
 import { formatDeliveryDate } from "../../domain/format";
 import { mmToPoints } from "../../domain/preflight";
+import { orderTotals } from "../../domain/totals";
 import { readPdfText } from "../support/pdf-text";
 import { configure, createCustomer, expect, openProduct, signIn, test, visit } from "./fixtures";
 import { addStaffMember, ADDRESS, CARD, signInAsStaff } from "./journeys";
@@ -176,5 +177,73 @@ test.describe("the design service", () => {
     expect(text).toContain("Design service");
     expect(text).toContain("1 design × £6.00");
     await desk.close();
+  });
+
+  test("a manager asks for a reprint with new artwork at 50%; the customer pays through the link on their order page", async ({ page, browser, baseURL }) => {
+    test.setTimeout(240_000);
+    const base = baseURL!;
+    const call = async (url: string, token: string, init: { method?: string; body?: unknown; form?: FormData } = {}) => {
+      const response = await fetch(`${base}${url}`, {
+        method: init.method ?? (init.body === undefined && !init.form ? "GET" : "POST"),
+        headers: { authorization: `Bearer ${token}`, ...(init.body !== undefined ? { "content-type": "application/json" } : {}), "x-forwarded-for": `10.4.${Math.floor(Math.random() * 250)}.1` },
+        body: init.form ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${url}: ${response.status} ${text}`);
+      return text ? JSON.parse(text) : {};
+    };
+    // A designed banner, approved, printed and dispatched: made through the API, as earlier tests do in the page.
+    const customer = await createCustomer(base);
+    await call("/api/checkout/address", customer.token, { body: { userId: customer.userId, billing: ADDRESS, delivery: { ...ADDRESS, instructions: "" } } });
+    const data = await call("/api/data", customer.token);
+    const product = data.categories.flatMap((c: { subcategories: { products: { id: number; slug: string }[] }[] }) => c.subcategories.flatMap((sub) => sub.products)).find((p: { slug: string }) => p.slug === "pvc-banner");
+    const line = { productId: product.id, customWidth: 600, customHeight: 400, quantity: 2, versions: 1, attributes: [], designService: true };
+    const price = await call("/api/calculatePrice", customer.token, { body: { productId: product.id, customWidth: 600, customHeight: 400, selectedQuantity: 2, attributes: [] } });
+    const printPence = Math.round(price.total * 100);
+    const totalPence = orderTotals([{ linePence: printPence + 600, designFeePence: 600 }], 0).totalPence;
+    const started = await call("/api/stripe/create-checkout-session", customer.token, { body: { userId: customer.userId, Total: totalPence / 100, lines: [line] } });
+    const paid = await fetch(`${base}${started.url}`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ cardNumber: CARD.number, expiry: CARD.expiry, cvc: CARD.cvc, nameOnCard: CARD.name }).toString() });
+    expect([302, 303]).toContain(paid.status);
+    const made = await call(`/api/orders/${started.checkout_id}`, customer.token, { body: {} });
+    const orderGroupId: number = made.order_group_id;
+    const orderId: number = made.orders[0].id;
+    const staffLink = (await addStaffMember()).link;
+    const staffToken = (await (await fetch(`${base}/api/auth/password-reset/confirm`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": "10.5.1.1" }, body: JSON.stringify({ token: staffLink.split("#token=")[1], password: "Press-Room-2026!" }) })).json()).token as string;
+    await call(`/api/orders/${orderId}/design/brief`, customer.token, { method: "PUT", body: { wording: "SUMMER SALE", send: true } });
+    await call(`/api/staff/design/${orderId}/take`, staffToken, { body: {} });
+    const proof = new FormData();
+    proof.append("note", "v1");
+    proof.append("design_1", new Blob([new Uint8Array(await proofPdf(600, 400, true))], { type: "application/pdf" }), "proof.pdf");
+    await call(`/api/staff/design/${orderId}/proofs`, staffToken, { form: proof });
+    await call(`/api/orders/${orderId}/design/approve`, customer.token, { body: { version: 1 } });
+    for (const status of ["Production", "Printed"]) await call(`/api/staff/items/${orderId}/status`, staffToken, { body: { status } });
+    await call(`/api/staff/orders/${orderGroupId}/dispatch`, staffToken, { body: { carrier: "DPD", trackingNumber: "15501234567890" } });
+
+    // The manager, at a desktop, from the job sheet.
+    const office = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-GB", timezoneId: "Europe/London" });
+    const manager = await office.newPage();
+    await signInAsStaff(manager, (await addStaffMember("manager")).link);
+    await visit(manager, `/staff/orders/${orderGroupId}`);
+    const panel = manager.getByRole("region", { name: "Reprint with new artwork" });
+    await panel.getByLabel("Reason").fill("Damaged in transit; the customer wants new wording");
+    await panel.getByRole("button", { name: "Ask the customer to pay" }).click();
+    await expect(panel.getByTestId("redesigns")).toContainText("awaiting payment");
+    await shot(manager, "12-desktop-job-sheet-redesign");
+    await office.close();
+    await expect.poll(() => mailsContaining(`Your reprint with new artwork`).length).toBeGreaterThan(0);
+
+    // The customer pays from their order page on the test payment page, and the new order asks for a brief.
+    await signIn(page, customer);
+    await visit(page, `/my-account/orders/${orderGroupId}`);
+    const pay = page.getByRole("region", { name: "Reprint with new artwork" }).getByRole("button", { name: /^Pay £/ });
+    await expect(pay).toBeVisible();
+    await shot(page, "13-customer-redesign-pay");
+    await pay.click();
+    await expect(page).toHaveURL(/\/checkout\/test-payment\/cs_test_/, { timeout: 30_000 });
+    await expect(page.getByText("(reprint with new artwork)").first()).toBeVisible();
+    await payWithCard(page);
+    await expect(page.getByText("Your payment was successful.")).toBeVisible();
+    await expect(page.getByRole("form", { name: "Your design brief" })).toBeVisible();
+    await shot(page, "14-customer-redesign-brief");
   });
 });
