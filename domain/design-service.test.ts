@@ -5,7 +5,6 @@ import {
   amendsDue,
   approvalQuestion,
   briefProblem,
-  briefSchema,
   canMoveDesign,
   DESIGN_CHOICE_LABEL,
   deliveryFromApproval,
@@ -16,6 +15,7 @@ import {
   proofRefusal,
   redesignChargePence,
 } from "./design-service";
+import { briefSchema } from "./design-brief";
 import { daysBetween } from "./calendar";
 
 describe("due dates by the shop's working days", () => {

@@ -1,10 +1,11 @@
 // The design service (DECISIONS rule 23): a brief, numbered proofs, amends and sign-off. The job's states
 // and the moves between them, the due dates by the shop's working days, the brief's form (one schema for
 // the browser and the server), what a designer's proof must be, the reprint with new artwork after a claim,
-// and the words customers and designers read. The fee itself is part of the line's price (pricing.ts).
-import { z } from "zod";
+// and the words customers and designers read. The fee itself is part of the line's price (pricing.ts); the
+// brief's form schema is in design-brief.ts (zod stays out of the pages that only need these words).
 import { addWorkingDays, deliveryDate, dispatchDate, formatDeliveryDate, ukDateParts } from "./delivery";
 import { formatPence, rational, roundHalfUp } from "./money";
+import type { Brief } from "./design-brief";
 import type { PreflightResult } from "./preflight";
 import { DESIGN_FEE_PENCE } from "./pricing";
 
@@ -76,21 +77,7 @@ export const MAX_DESIGNS_PER_ITEM = 20;
 
 export const BRIEF_LIMITS = { wording: 5000, colours: 500, style: 500, notes: 5000, files: 20, comments: 5000 } as const;
 
-const text = (what: string, max: number) => z.string({ error: `${what} must be text` }).trim().max(max, `${what} must be at most ${max} characters`).default("");
 
-/**
- * The brief as the customer writes it. Saving a draft needs nothing filled in; sending it needs the
- * wording and, for several designs, each design's quantity (briefProblem).
- */
-export const briefSchema = z.object({
-  wording: text("The wording", BRIEF_LIMITS.wording),
-  colours: text("The colours", BRIEF_LIMITS.colours),
-  style: text("The style", BRIEF_LIMITS.style),
-  notes: text("The notes", BRIEF_LIMITS.notes),
-  /** Each design's quantity, in design order (only when there are several designs). */
-  quantities: z.array(z.number({ error: "Each design's quantity must be a number" }).int("Each design's quantity must be a whole number").min(1, "Each design's quantity must be at least 1").max(100_000)).max(1000).default([]),
-});
-export type Brief = z.output<typeof briefSchema>;
 
 export const DESIGN_MESSAGES = {
   wordingRequired: "Please give the wording, exactly as it should read.",

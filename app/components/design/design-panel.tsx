@@ -3,7 +3,8 @@
 // comments and files, and approval after a confirmation that says what is approved.
 import { useEffect, useId, useState } from "react";
 import { ARTWORK_ACCEPT } from "../../../domain/artwork";
-import { briefProblem, briefSchema, DESIGN_STATE_LABELS } from "../../../domain/design-service";
+import { briefSchema } from "../../../domain/design-brief";
+import { briefProblem, DESIGN_STATE_LABELS } from "../../../domain/design-service";
 import { formatDeliveryDate, formatUkDate } from "../../../domain/format";
 import { askAmends, approveDesign, fetchDesign, removeDesignFile, saveBrief, uploadDesignFile, type DesignFile, type DesignJob, type DesignProof } from "../../lib/design-api";
 import { openPrivateFile, useAuthorisedObjectUrl } from "../../lib/orders-api";

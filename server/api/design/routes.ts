@@ -11,12 +11,12 @@ import { lineSizeLabel } from "../../../domain/checkout";
 import {
   approvalQuestion,
   BRIEF_LIMITS,
-  briefSchema,
   DESIGN_STATES,
   deliveryFromApproval,
   dueStatus,
   MAX_DESIGNS_PER_ITEM,
 } from "../../../domain/design-service";
+import { briefSchema } from "../../../domain/design-brief";
 import { isStaffRole } from "../../../domain/roles";
 import { requireUser } from "../../plugins/auth";
 import type { DesignFileRow, DesignJobDetail, DeskEntry } from "../../services/design/design-service";

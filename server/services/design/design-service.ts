@@ -23,9 +23,9 @@ import {
   designQuantities,
   firstProofDue,
   proofRefusal,
-  type Brief,
   type DesignState,
 } from "../../../domain/design-service";
+import type { Brief } from "../../../domain/design-brief";
 import { designDeskEmail, proofReadyEmail, designApprovedEmail, type DeskNews } from "../../integrations/email/design-templates";
 import type { FileStorage } from "../../integrations/storage/storage";
 import type { ShopDetails } from "../../config";
