@@ -154,6 +154,7 @@ export async function writeOrder(t: Tx, context: OrderWriterContext, checkout: t
       deliveryDate: formatDeliveryDate(orderDeliveryDate(checkout.lines)),
       orderUrl: `${publicUrl}/my-account/orders/${group.id}`,
       uploadUrl: `${publicUrl}/checkout/artwork-uploader?order_group_id=${group.id}`,
+      designed: designed.length === 0 ? "none" : designed.length === items.length ? "all" : "some",
     },
     formatPence,
   );
