@@ -29,6 +29,7 @@ import type { Brief } from "../../../domain/design-brief";
 import { designDeskEmail, proofReadyEmail, designApprovedEmail, type DeskNews } from "../../integrations/email/design-templates";
 import type { FileStorage } from "../../integrations/storage/storage";
 import type { ShopDetails } from "../../config";
+import { UnreadableArtworkError } from "../../artwork/errors";
 import { sniffArtwork } from "../../artwork/sniff";
 import type { ArtworkProcessor, Preflight, UploadedFile } from "../artwork-service";
 import { enqueueEmail, type EmailSender } from "../email-outbox";
@@ -265,7 +266,10 @@ export function createDesignService(deps: DesignServiceDeps): DesignService {
       const stageOf = (state: DesignState) => (state === "brief" ? ("brief" as const) : state === "proof_sent" ? ("amends" as const) : null);
       if (!stageOf(owned.state)) return failure("conflict", "Files can be sent with your brief, or with amends once a proof is ready.");
       // Checked by what the file is, never by its name or the browser's word.
-      const sniffed = await sniffArtwork(upload.path).catch(() => ({ kind: null, detected: null }));
+      const sniffed = await sniffArtwork(upload.path).catch((error: unknown) => {
+        if (error instanceof UnreadableArtworkError) return { kind: null, detected: null };
+        throw error;
+      });
       if (!sniffed.kind) return failure("unprocessable", DESIGN_MESSAGES.fileKind(sniffed.detected));
       const thumb = await processor.thumbnail(upload.path).catch(() => null);
       const prefix = `design/${owned.orderGroupId}/${owned.orderId}/files/${randomUUID()}`;
