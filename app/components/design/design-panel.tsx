@@ -73,7 +73,7 @@ function DesignStatus({ job }: { job: DesignJob }) {
   return (
     <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900 ring-1 ring-emerald-200" data-testid="design-approved">
       You approved proof version {job.approved_version}
-      {job.approved_at ? ` on ${formatUkDate(job.approved_at)}` : ""}. It is being printed: delivery by <strong>{formatDeliveryDate(job.delivery_date)}</strong>, counted from your approval.
+      {job.approved_at ? ` on ${formatUkDate(job.approved_at)}` : ""}: delivery by <strong>{formatDeliveryDate(job.delivery_date)}</strong>, counted from your approval.
     </p>
   );
 }
