@@ -50,7 +50,7 @@ import { promoAnswer } from "./promotions/routes";
 import { doneAnswer, doneWithMessageAnswer } from "./schemas";
 import { failedEmailsAnswer, queuePageAnswer, staffJobAnswer } from "./staff/routes";
 import { refundAnswer, reprintAnswer } from "./after-sale/routes";
-import { amendsBody, approveBody, briefBody, deskAnswer, designFileAnswer, designJobAnswer, paymentLinkAnswer, redesignAnswer, redesignBody, redesignListAnswer } from "./design/routes";
+import { amendsBody, approveBody, briefBody, deskAnswer, designFileAnswer, designJobAnswer, paymentLinkAnswer, redesignAnswer, redesignBody, redesignListAnswer } from "./design-jobs/routes";
 
 type Entry = { answer: z.ZodType; body?: z.ZodType };
 

@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeStaff, signUp, type TestCustomer } from "../../tests/factories/accounts";
 import { placeOrder, saveTestAddresses } from "../../tests/factories/checkout";
-import { designedOrder } from "../../tests/factories/design";
+import { designedOrder } from "../../tests/factories/design-jobs";
 import { operationsOf, requestsFor, type FuzzRequest, type Operation } from "../../tests/fuzz/openapi-requests";
 import { createTestApp, type TestApp } from "../../tests/setup/test-app";
 

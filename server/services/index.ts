@@ -29,8 +29,8 @@ import { createQuoteService, type QuoteService } from "./quote-service";
 import { createTradeAccountService, type TradeAccountService } from "./trade-account-service";
 import { createRefundService, type RefundService } from "./refund-service";
 import { createReprintService, type ReprintService } from "./reprint-service";
-import { createDesignService, type DesignService } from "./design/design-service";
-import { createRedesignService, type RedesignService } from "./design/redesign-service";
+import { createDesignJobService, type DesignJobService } from "./design-jobs/design-job-service";
+import { createRedesignService, type RedesignService } from "./design-jobs/redesign-service";
 
 export type Services = {
   db: DbHandle;
@@ -72,7 +72,7 @@ export type Services = {
   /** Reprints under the print guarantee. */
   reprints: ReprintService;
   /** The design service: briefs, the designers' desk, proofs, amends and sign-off. */
-  design: DesignService;
+  designJobs: DesignJobService;
   /** Reprints with new artwork after a claim, at 50% of the item, paid through a link. */
   redesigns: RedesignService;
 };
@@ -151,6 +151,6 @@ export function createServices(db: DbHandle, config: Config, overrides: ServiceO
     refunds: createRefundService({ db: db.db, provider, orders, storage, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender, log }),
     reprints: createReprintService({ db: db.db, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender, reuseApprovedArtwork: (id) => artwork.reuseApprovedArtwork(id) }),
     redesigns: createRedesignService({ db: db.db, provider, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender }),
-    design: createDesignService({ db: db.db, storage, processor: artworkProcessor, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender, tmpDir: path.join(config.dataDir, "tmp", "uploads") }),
+    designJobs: createDesignJobService({ db: db.db, storage, processor: artworkProcessor, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender, tmpDir: path.join(config.dataDir, "tmp", "uploads") }),
   };
 }

@@ -19,7 +19,7 @@ import { enqueueEmail } from "./email-outbox";
 import type { OrderGroupDetail, OrderService, RefundRow } from "./order-service";
 import { failure, type Outcome } from "./outcome";
 import { changeItemStatus, syncGroupStatus, type Actor } from "./status-change";
-import { itemsWithProofDelivered } from "./design/design-summary";
+import { itemsWithProofDelivered } from "./design-jobs/design-summary";
 
 export type RefundServiceDeps = {
   db: Db;

@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import type { TestCustomer } from "../factories/accounts";
 import { multipart } from "../factories/artwork";
 import { bannerLine, placeOrder } from "../factories/checkout";
-import { DESIGNED_SIZE, proofPdf, sendBrief, sendProof } from "../factories/design";
+import { DESIGNED_SIZE, proofPdf, sendBrief, sendProof } from "../factories/design-jobs";
 import type { AuthzCase, Fixture } from "./cases";
 
 export type DesignFixture = {

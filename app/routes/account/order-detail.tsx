@@ -6,8 +6,8 @@ import { orderDateText } from "../../../domain/order-display";
 import { paymentLabel } from "../../../domain/order-status";
 import { LoadingState } from "../../components/loading-state";
 import { OrderProgress } from "../../components/order-progress";
-import { DesignPanel } from "../../components/design/design-panel";
-import { RedesignPayments } from "../../components/design/redesign-payments";
+import { DesignPanel } from "../../components/design-service/design-panel";
+import { RedesignPayments } from "../../components/design-service/redesign-payments";
 import { ApiResponseError } from "../../lib/api-client";
 import { fetchGroup, openPrivateFile, type OrderGroup } from "../../lib/orders-api";
 import { useSignedInLoad } from "../../lib/use-signed-in";
@@ -71,7 +71,7 @@ export default function OrderDetailPage() {
   const needsArtwork = group.products.some((p) => p.status === "Awaiting Artwork" && p.designs === 0);
   const designed = group.products.filter((p) => p.designs > 0 && p.status !== "Cancelled");
   // Until its design is approved, a designed item has no delivery date yet: it counts from the approval.
-  const designWaiting = designed.find((p) => p.design && p.design.state !== "approved");
+  const designWaiting = designed.find((p) => p.design_job && p.design_job.state !== "approved");
   const downloadInvoice = async () => {
     setInvoiceProblem(null);
     try {

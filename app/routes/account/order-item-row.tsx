@@ -33,10 +33,10 @@ export function OrderItemRow({ product }: { product: OrderProduct }) {
           </button>
         ) : null}
         {product.versions > 1 ? <p className="mt-1 text-slate-600">{product.versions} versions</p> : null}
-        {product.design ? (
+        {product.design_job ? (
           <p className="mt-1 text-slate-700" data-testid="item-design">
-            {DESIGN_SERVICE_NAME} ({formatPence(product.design_fee_pence)}): {DESIGN_STATE_LABELS[product.design.state].customer.toLowerCase()}
-            {product.design.state === "approved" ? `, delivery by ${formatDeliveryDate(product.delivery_date)}` : product.status === "Cancelled" ? "" : `; delivery ${product.turnaround_days ?? 3} working days after you approve it`}
+            {DESIGN_SERVICE_NAME} ({formatPence(product.design_fee_pence)}): {DESIGN_STATE_LABELS[product.design_job.state].customer.toLowerCase()}
+            {product.design_job.state === "approved" ? `, delivery by ${formatDeliveryDate(product.delivery_date)}` : product.status === "Cancelled" ? "" : `; delivery ${product.turnaround_days ?? 3} working days after you approve it`}
           </p>
         ) : null}
         {product.rejection_reason && product.status === "Awaiting Artwork" ? (

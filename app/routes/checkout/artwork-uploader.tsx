@@ -4,7 +4,7 @@ import { ARTWORK_MESSAGES } from "../../../domain/artwork";
 import { formatDeliveryDate } from "../../../domain/format";
 import { ArtworkGuide } from "../../components/artwork/artwork-guide";
 import { ItemUploader } from "../../components/artwork/item-uploader";
-import { DesignPanel } from "../../components/design/design-panel";
+import { DesignPanel } from "../../components/design-service/design-panel";
 import { CheckoutSteps } from "../../components/checkout-steps";
 import { useIsLoggedIn } from "../../lib/auth";
 import { useHydrated } from "../../lib/use-hydrated";

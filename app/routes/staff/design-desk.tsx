@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { DESIGN_STATE_LABELS } from "../../../domain/design-service";
 import { formatDeliveryDate } from "../../../domain/format";
 import { ApiResponseError } from "../../lib/api-client";
-import { fetchDesk, type DeskJob } from "../../lib/design-api";
+import { fetchDesk, type DeskJob } from "../../lib/design-jobs-api";
 import { LoadingState } from "../../components/loading-state";
 
 const DUE_BADGE: Record<NonNullable<DeskJob["due_status"]>, { text: string; className: string } | null> = {

@@ -9,7 +9,7 @@ import { formatDeliveryDate, formatUkDateTime } from "../../../domain/format";
 import { PreflightReport } from "../../components/artwork/version-slot";
 import { LoadingState } from "../../components/loading-state";
 import { ApiResponseError } from "../../lib/api-client";
-import { fetchDesignJob, sendProof, takeDesignJob, type DesignFile, type DesignJob } from "../../lib/design-api";
+import { fetchDesignJob, sendProof, takeDesignJob, type DesignFile, type DesignJob } from "../../lib/design-jobs-api";
 import { openPrivateFile, UploadRefused, useAuthorisedObjectUrl, type Preflight } from "../../lib/orders-api";
 import { actionMessage, useAction } from "../../lib/use-action";
 

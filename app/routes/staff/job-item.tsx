@@ -51,14 +51,14 @@ export function JobItem({ item, onChanged }: { item: OrderProduct; onChanged: ()
             <dd>
               {item.versions} {item.versions === 1 ? "design" : "designs (copies split as on each file)"}
             </dd>
-            {item.design ? (
+            {item.design_job ? (
               <>
                 <dt className="text-slate-500">Design service</dt>
                 <dd data-testid="job-item-design">
-                  {DESIGN_STATE_LABELS[item.design.state].desk}
-                  {item.design.designer ? `, ${item.design.designer}` : ""}
-                  {item.design.proof_due ? `, proof due ${formatDeliveryDate(item.design.proof_due)}` : ""}
-                  {item.design.state === "approved" ? `; delivery by ${formatDeliveryDate(item.delivery_date)}, counted from the approval` : `; delivery ${item.turnaround_days ?? 3} working days after approval`}{" "}
+                  {DESIGN_STATE_LABELS[item.design_job.state].desk}
+                  {item.design_job.designer ? `, ${item.design_job.designer}` : ""}
+                  {item.design_job.proof_due ? `, proof due ${formatDeliveryDate(item.design_job.proof_due)}` : ""}
+                  {item.design_job.state === "approved" ? `; delivery by ${formatDeliveryDate(item.delivery_date)}, counted from the approval` : `; delivery ${item.turnaround_days ?? 3} working days after approval`}{" "}
                   <Link to={`/staff/design/${item.order_id}`} className="font-semibold text-brand-700 underline">
                     Design job
                   </Link>

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { REDESIGN_PERCENT, redesignChargePence } from "../../../domain/design-service";
 import { formatLongDate, formatPence } from "../../../domain/format";
-import { fetchStaffRedesigns, raiseRedesign, type Redesign } from "../../lib/design-api";
+import { fetchStaffRedesigns, raiseRedesign, type Redesign } from "../../lib/design-jobs-api";
 import type { StaffJob } from "../../lib/staff-api";
 import { actionMessage, useAction } from "../../lib/use-action";
 

@@ -47,7 +47,7 @@ export const orderItemSchema = z.object({
   designs: z.number().int(),
   design_fee_pence: z.number().int(),
   /** A designed item's design job: where it stands, when the next proof is due, how many proofs so far, who designs it. */
-  design: z.object({ state: z.enum(DESIGN_STATES), proof_due: z.string().nullable(), proofs: z.number().int(), designer: z.string().nullable(), approved_at: z.string().nullable() }).nullable(),
+  design_job: z.object({ state: z.enum(DESIGN_STATES), proof_due: z.string().nullable(), proofs: z.number().int(), designer: z.string().nullable(), approved_at: z.string().nullable() }).nullable(),
   /** A proof has reached the customer: the design service is kept if the item is cancelled. */
   design_proof_delivered: z.boolean(),
   /** Working days from dispatch to delivery (a designed item counts them from its approval); null for items ordered before it was kept. */
@@ -222,10 +222,10 @@ export function orderGroupView(group: OrderGroupDetail, creditNoteBase = "/api/o
       price_pence: item.linePence,
       designs: item.designs,
       design_fee_pence: item.designFeePence,
-      design: item.design
-        ? { state: item.design.state, proof_due: item.design.proofDue, proofs: item.design.proofs, designer: item.design.designerName, approved_at: item.design.approvedAt?.toISOString() ?? null }
+      design_job: item.designJob
+        ? { state: item.designJob.state, proof_due: item.designJob.proofDue, proofs: item.designJob.proofs, designer: item.designJob.designerName, approved_at: item.designJob.approvedAt?.toISOString() ?? null }
         : null,
-      design_proof_delivered: (item.design?.proofs ?? 0) > 0,
+      design_proof_delivered: (item.designJob?.proofs ?? 0) > 0,
       turnaround_days: item.turnaroundDays,
       unit_pence: item.unitPence,
       tier_percent: item.tierPercent,

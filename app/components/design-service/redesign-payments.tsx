@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { formatLongDate, formatPence } from "../../../domain/format";
-import { fetchRedesigns, payRedesign, type Redesign } from "../../lib/design-api";
+import { fetchRedesigns, payRedesign, type Redesign } from "../../lib/design-jobs-api";
 import { actionMessage, useAction } from "../../lib/use-action";
 
 export function RedesignPayments({ orderGroupId }: { orderGroupId: number }) {

@@ -65,7 +65,7 @@ export type DeskEntry = {
 
 export type FileVariant = "original" | "thumbnail" | "preview" | "pdf";
 
-export type DesignService = {
+export type DesignJobService = {
   /** The job of a designed item of this customer, or null (someone else's, or not designed). */
   jobForOwner(userId: number, orderId: number): Promise<DesignJobDetail | null>;
   jobForStaff(orderId: number): Promise<DesignJobDetail | null>;
@@ -88,7 +88,7 @@ export type DesignService = {
   openFile(source: "brief" | "proof", fileId: number, variant: FileVariant, viewer: { userId: number; staff: boolean }): Promise<{ key: string; contentType: string; downloadName: string } | null>;
 };
 
-export type DesignServiceDeps = {
+export type DesignJobServiceDeps = {
   db: Db;
   storage: FileStorage;
   processor: ArtworkProcessor;
@@ -101,7 +101,7 @@ export type DesignServiceDeps = {
 const safeName = (name: string) => name.replace(/\.[^.]+$/, "").replace(/[^\w.-]+/g, "-").slice(0, 60) || "file";
 const extensionOf = (kind: string) => (kind === "jpeg" ? "jpg" : kind === "tiff" ? "tif" : kind);
 
-export function createDesignService(deps: DesignServiceDeps): DesignService {
+export function createDesignJobService(deps: DesignJobServiceDeps): DesignJobService {
   const { db, storage, processor, shop, sender, tmpDir } = deps;
   const publicUrl = deps.publicUrl.replace(/\/$/, "");
   const messageIdDomain = shop.email.split("@")[1];

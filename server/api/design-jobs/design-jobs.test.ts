@@ -10,7 +10,7 @@ import { orderTotals } from "../../../domain/totals";
 import { makeStaff, type TestCustomer } from "../../../tests/factories/accounts";
 import { cmykJpeg, multipart } from "../../../tests/factories/artwork";
 import { bannerLine, customerWithAddresses, expectedTotalPence, placeOrder, startCheckout } from "../../../tests/factories/checkout";
-import { DESIGNED_SIZE, designedOrder, proofPdf, sendBrief, sendProof } from "../../../tests/factories/design";
+import { DESIGNED_SIZE, designedOrder, proofPdf, sendBrief, sendProof } from "../../../tests/factories/design-jobs";
 import { readPdfText } from "../../../tests/support/pdf-text";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app";
 
@@ -45,7 +45,7 @@ describe("buying the design service", () => {
 
     const placed = await placeOrder(t.app, customer, [line]);
     const group = (await get(customer, `/api/orders/group/${placed.orderGroupId}`)).json();
-    expect(group.products[0]).toMatchObject({ designs: 2, design_fee_pence: 1200, design: { state: "brief", proofs: 0 } });
+    expect(group.products[0]).toMatchObject({ designs: 2, design_fee_pence: 1200, design_job: { state: "brief", proofs: 0 } });
     const invoice = await get(customer, `/api/orders/group/${placed.orderGroupId}/invoice`);
     expect(invoice.statusCode).toBe(200);
     const text = readPdfText(invoice.rawPayload);
@@ -200,7 +200,7 @@ describe("brief, proofs, amends and sign-off", () => {
 
     const group = (await get(customer, `/api/orders/group/${orderGroupId}`)).json();
     expect(group.delivery_date).toBe(item!.deliveryDate);
-    expect(group.products[0].design).toMatchObject({ state: "approved", proofs: 2 });
+    expect(group.products[0].design_job).toMatchObject({ state: "approved", proofs: 2 });
     const queue = (await get(designer, `/api/staff/queue?status=Print%20Ready`)).json();
     expect(queue.items.some((entry: { order_id: number }) => entry.order_id === orderId)).toBe(true);
     const [approvedMail] = await mailTo(customer.email, `Design approved: order ${orderGroupId}`);
@@ -302,7 +302,7 @@ describe("a reprint with new artwork after a claim", () => {
     expect(made.statusCode, made.body).toBe(200);
     const paid = (await get(customer, `/api/orders/group/${made.json().order_group_id}`)).json();
     expect(paid).toMatchObject({ total_pence: charged, delivery_pence: 0, payment_status: "paid", invoice_number: expect.stringMatching(/^INV-/) });
-    expect(paid.products[0]).toMatchObject({ design_fee_pence: 0, designs: 1, status: "Awaiting Artwork", design: { state: "brief" } });
+    expect(paid.products[0]).toMatchObject({ design_fee_pence: 0, designs: 1, status: "Awaiting Artwork", design_job: { state: "brief" } });
     expect((await get(customer, `/api/orders/group/${orderGroupId}/redesigns`)).json().redesigns[0]).toMatchObject({ status: "paid", paid_order_group_id: paid.order_group_id });
     expect((await post(customer, `/api/orders/group/${orderGroupId}/redesigns/${listed[0].id}/pay`)).statusCode).toBe(409);
   });

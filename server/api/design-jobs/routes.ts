@@ -19,8 +19,8 @@ import {
 import { briefSchema } from "../../../domain/design-brief";
 import { isStaffRole } from "../../../domain/roles";
 import { requireUser } from "../../plugins/auth";
-import type { DesignFileRow, DesignJobDetail, DeskEntry } from "../../services/design/design-service";
-import type { RedesignView } from "../../services/design/redesign-service";
+import type { DesignFileRow, DesignJobDetail, DeskEntry } from "../../services/design-jobs/design-job-service";
+import type { RedesignView } from "../../services/design-jobs/redesign-service";
 import { contentDisposition } from "../../front-door/content-disposition";
 import { errorBody, errorSchema } from "../../front-door/errors";
 import { confirm, notFound, sendFailure } from "../failure";
@@ -237,10 +237,10 @@ function redesignView(view: RedesignView): z.infer<typeof redesignSchema> {
 
 const PROOF_FIELDS = Array.from({ length: MAX_DESIGNS_PER_ITEM }, (_, index) => `design_${index + 1}`);
 
-export async function designRoutes(fastify: FastifyInstance): Promise<void> {
+export async function designJobRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
-  const { design, redesigns, config } = services;
+  const { designJobs: design, redesigns, config } = services;
   const tmpDir = path.join(config.dataDir, "tmp", "uploads");
   await app.register(multipart);
   const refuse = (reply: FastifyReply, status: number, message: string) => reply.status(status).send(errorBody(message, status));

@@ -6,7 +6,7 @@ import { ARTWORK_ACCEPT } from "../../../domain/artwork";
 import { briefSchema } from "../../../domain/design-brief";
 import { briefProblem, DESIGN_STATE_LABELS } from "../../../domain/design-service";
 import { formatDeliveryDate, formatUkDate } from "../../../domain/format";
-import { askAmends, approveDesign, fetchDesign, removeDesignFile, saveBrief, uploadDesignFile, type DesignFile, type DesignJob, type DesignProof } from "../../lib/design-api";
+import { askAmends, approveDesign, fetchDesign, removeDesignFile, saveBrief, uploadDesignFile, type DesignFile, type DesignJob, type DesignProof } from "../../lib/design-jobs-api";
 import { openPrivateFile, useAuthorisedObjectUrl } from "../../lib/orders-api";
 import { actionMessage, useAction } from "../../lib/use-action";
 
