@@ -9,6 +9,7 @@ import { makeStaff, signUp, type TestCustomer } from "../../tests/factories/acco
 import { placeOrder, saveTestAddresses } from "../../tests/factories/checkout";
 import { operationsOf, requestsFor, type FuzzRequest, type Operation } from "../../tests/fuzz/openapi-requests";
 import { createTestApp, type TestApp } from "../../tests/setup/test-app";
+import { blankDesign } from "../../domain/design/templates";
 
 const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647);
@@ -75,6 +76,8 @@ beforeAll(async () => {
   const order = await placeOrder(t.app, customer);
   staff = await makeStaff(t.app);
   const orderIds = order.orders.map((o) => o.id);
+  const design = await t.app.services.designs.create(customer.userId, { name: "Fuzz", productSlug: "pvc-banner", document: blankDesign({ widthMm: 1200, heightMm: 800 }) });
+  if (!design.ok) throw new Error(design.message);
   known = {
     userId: [customer.userId],
     orderGroupId: [order.orderGroupId],
@@ -85,6 +88,7 @@ beforeAll(async () => {
     fileId: [1],
     kind: ["original", "thumbnail", "proof", "pdf"],
     emailId: [1],
+    designId: [design.design.id],
   };
 }, 120_000);
 

@@ -162,6 +162,7 @@ export function createDesignService(deps: DesignServiceDeps): DesignService {
     },
 
     async save(userId, designId, input) {
+      if (!(await get(userId, designId))) return failure("not-found", "Not found");
       const problem = await checkImages(userId, input.document);
       if (problem) return problem;
       // The revision is compared and advanced in the one statement: of two saves from the same revision, one wins.
