@@ -2,7 +2,7 @@
 // embedded (subset) in the print PDF and loaded by the editor, so both measure text with the same widths.
 import { DESIGN_CHARSET, FONT_FILES, FONT_METRICS } from "./font-metrics";
 
-export type FontFamilyId = "montserrat" | "anton" | "roboto-slab" | "playfair-display" | "pacifico";
+export type FontFamilyId = "montserrat" | "anton" | "roboto-slab" | "playfair-display" | "dancing-script";
 export type FontWeight = 400 | 700 | 800;
 
 export const FONT_FAMILIES: { id: FontFamilyId; label: string; css: string; weights: FontWeight[] }[] = [
@@ -10,7 +10,7 @@ export const FONT_FAMILIES: { id: FontFamilyId; label: string; css: string; weig
   { id: "anton", label: "Anton", css: "Design Anton", weights: [400] },
   { id: "roboto-slab", label: "Roboto Slab", css: "Design Roboto Slab", weights: [400, 700] },
   { id: "playfair-display", label: "Playfair Display", css: "Design Playfair Display", weights: [400, 700] },
-  { id: "pacifico", label: "Pacifico", css: "Design Pacifico", weights: [400] },
+  { id: "dancing-script", label: "Dancing Script", css: "Design Dancing Script", weights: [400, 700] },
 ];
 
 export const FONT_FAMILY_IDS = FONT_FAMILIES.map((f) => f.id) as [FontFamilyId, ...FontFamilyId[]];

@@ -174,7 +174,7 @@ export const DESIGN_TEMPLATES: DesignTemplate[] = [
     return RED;
   }),
   template("fun-day", "Community fun day", ["banner", "poster"], (p) => {
-    p.text("Summer Fun Day", { font: "pacifico", colour: WHITE, y: "start", at: 0.06, heightShare: 0.3, widthShare: p.landscape ? 0.8 : 1 });
+    p.text("Summer Fun Day", { font: "dancing-script", weight: 700, colour: WHITE, y: "start", at: 0.06, heightShare: 0.3, widthShare: p.landscape ? 0.8 : 1 });
     p.text("Bouncy castle · BBQ · Raffle · Live music", { font: "montserrat", weight: 700, colour: NAVY, y: "centre", at: 0, heightShare: 0.1, widthShare: p.landscape ? 0.75 : 1 });
     p.text("Sunday 6 July, 12-5pm\nRiverside Park, Leeds", { font: "montserrat", colour: WHITE, y: "end", at: 0.08, heightShare: 0.16, widthShare: p.landscape ? 0.6 : 0.7, align: p.landscape ? "left" : "centre", x: p.landscape ? { anchor: "start", offsetMm: round2(p.inset) } : undefined });
     p.qr("https://example.org/funday", "end", 0.24);
@@ -216,12 +216,12 @@ export const DESIGN_TEMPLATES: DesignTemplate[] = [
   }),
   template("cafe-menu", "Café menu", ["poster", "board"], (p) => {
     p.text("Today's Menu", { font: "playfair-display", weight: 700, colour: RICH_BLACK, y: "start", at: 0.06, heightShare: 0.13 });
-    p.text("Fresh every day", { font: "pacifico", colour: ORANGE, y: "start", at: 0.21, heightShare: 0.07, widthShare: 0.6 });
+    p.text("Fresh every day", { font: "dancing-script", weight: 700, colour: ORANGE, y: "start", at: 0.21, heightShare: 0.07, widthShare: 0.6 });
     p.text("Full English breakfast  £8.50\nBacon roll  £3.95\nSoup of the day  £4.75\nJacket potato  £5.25\nTea or coffee  £2.20", { font: "roboto-slab", colour: RICH_BLACK, y: "end", at: 0.08, heightShare: 0.5, widthShare: 0.9, lineHeight: 1.45 });
     return CREAM;
   }),
   template("birthday", "Birthday banner", ["banner", "poster"], (p) => {
-    p.text("Happy 40th Birthday", { font: "pacifico", colour: WHITE, y: "centre", at: -0.12, heightShare: 0.34 });
+    p.text("Happy 40th Birthday", { font: "dancing-script", weight: 700, colour: WHITE, y: "centre", at: -0.12, heightShare: 0.34 });
     p.text("SARAH", { font: "anton", colour: YELLOW, y: "end", at: 0.1, heightShare: 0.28, widthShare: 0.6 });
     return PINK;
   }),

@@ -63,7 +63,7 @@ describe("a design's print PDF", () => {
     expect(pointsToMm(trim.get(2).asNumber() - trim.get(0).asNumber())).toBeCloseTo(3000, 1);
     const text = Buffer.from(bytes).toString("latin1");
     expect(text).toMatch(/\/FontFile2/);
-    expect(text).toMatch(/\/BaseFont \/[A-Z]{6}\+Pacifico/);
+    expect(text).toMatch(/\/BaseFont \/[A-Z]{6}\+DancingScript/);
     expect(text).not.toMatch(/\/DeviceRGB|\/Image/);
     expect(await preflightOf(bytes, design)).toEqual({ verdict: "pass", checks: [] });
   });

@@ -348,7 +348,9 @@ export function DesignEditor({
       <style>{fontFaceCss()}</style>
       <div className="flex flex-wrap items-center gap-2 rounded-lg bg-white p-2 shadow-sm ring-1 ring-slate-200">
         <label className="sr-only" htmlFor="design-name">Design name</label>
-        <input id="design-name" value={name} maxLength={80} onChange={(event) => setName(event.target.value)} className="field-input w-44 py-1.5 text-sm sm:w-56" />
+        <div className="w-full sm:w-64">
+          <input id="design-name" value={name} maxLength={80} onChange={(event) => setName(event.target.value)} className="field-input py-1.5 text-sm" />
+        </div>
         <span className="text-sm text-slate-600" data-testid="design-size">{formatSizeMm(size)}</span>
         <div className="ml-auto flex flex-wrap items-center gap-1">
           <button type="button" onClick={history.undo} disabled={!history.canUndo} className="btn-outline px-2 py-1.5 text-sm" aria-label="Undo">↶ Undo</button>

@@ -4,7 +4,8 @@ import anton400 from "@expo-google-fonts/anton/400Regular/Anton_400Regular.ttf?u
 import montserrat400 from "@expo-google-fonts/montserrat/400Regular/Montserrat_400Regular.ttf?url";
 import montserrat700 from "@expo-google-fonts/montserrat/700Bold/Montserrat_700Bold.ttf?url";
 import montserrat800 from "@expo-google-fonts/montserrat/800ExtraBold/Montserrat_800ExtraBold.ttf?url";
-import pacifico400 from "@expo-google-fonts/pacifico/400Regular/Pacifico_400Regular.ttf?url";
+import dancing400 from "@expo-google-fonts/dancing-script/400Regular/DancingScript_400Regular.ttf?url";
+import dancing700 from "@expo-google-fonts/dancing-script/700Bold/DancingScript_700Bold.ttf?url";
 import playfair400 from "@expo-google-fonts/playfair-display/400Regular/PlayfairDisplay_400Regular.ttf?url";
 import playfair700 from "@expo-google-fonts/playfair-display/700Bold/PlayfairDisplay_700Bold.ttf?url";
 import robotoSlab400 from "@expo-google-fonts/roboto-slab/400Regular/RobotoSlab_400Regular.ttf?url";
@@ -20,7 +21,8 @@ export const FONT_URLS: Record<string, string> = {
   "roboto-slab-700": robotoSlab700,
   "playfair-display-400": playfair400,
   "playfair-display-700": playfair700,
-  "pacifico-400": pacifico400,
+  "dancing-script-400": dancing400,
+  "dancing-script-700": dancing700,
 };
 
 export function fontFaceCss(urls: Record<string, string> = FONT_URLS): string {
