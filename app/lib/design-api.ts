@@ -20,7 +20,7 @@ export const saveDesign = (designId: number, body: { name?: string; document: De
 export const copyDesign = (designId: number) => api("POST /api/designs/:designId/copy", { params: { designId }, auth: true });
 export const deleteDesign = (designId: number) => api("DELETE /api/designs/:designId", { params: { designId }, auth: true });
 export const proofDesign = (designId: number) => api("POST /api/designs/:designId/proof", { params: { designId }, auth: true });
-export const useDesignForOrder = (orderId: number, designId: number, versionNumber: number) =>
+export const applyDesignToOrder = (orderId: number, designId: number, versionNumber: number) =>
   api("POST /api/orders/:orderId/design", { params: { orderId }, auth: true, body: { designId, version_number: versionNumber } });
 
 /** Uploads a picture; the server checks it by content and answers its pixel size. */

@@ -51,13 +51,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
+/** Back to the artwork page (or the order) the editor was opened from; never another site. */
+function safeReturn(path: string | null): string {
+  return path && /^\/(checkout\/artwork-uploader|my-account\/orders)/.test(path) ? path : "/my-account/orders";
+}
+
 export default function DesignPage({ loaderData }: Route.ComponentProps) {
   const { product, size, finishingNames, category, basket } = loaderData;
   const [search] = useSearchParams();
   const hydrated = useHydrated();
   const orderId = number(search.get("order"));
   const target: EditorTarget = orderId
-    ? { kind: "order", orderId, versionNumber: number(search.get("version")) ?? 1, returnTo: search.get("group") ? `/checkout/artwork-uploader?order_group_id=${encodeURIComponent(search.get("group")!)}` : "/my-account/orders" }
+    ? { kind: "order", orderId, versionNumber: number(search.get("version")) ?? 1, returnTo: safeReturn(search.get("return")) }
     : { kind: "basket", ...basket };
   return (
     <div className="container-page py-4">

@@ -102,7 +102,7 @@ export function Canvas({
       setGuides({ x: snapped.guideX, y: snapped.guideY });
       next = placeElement(element, { ...current.box, x: round2(snapped.x), y: round2(snapped.y) }, design);
     } else {
-      let w = current.box.w + dx;
+      const w = current.box.w + dx;
       let h = current.box.h + dy;
       if (current.aspect) h = w / current.aspect;
       if (element.kind === "qr") h = w;

@@ -26,7 +26,7 @@ import {
   putLocalImage,
   saveDesign,
   uploadDesignImage,
-  useDesignForOrder,
+  applyDesignToOrder,
   withUploadedImages,
   type DesignSummary,
 } from "../../lib/design-api";
@@ -285,7 +285,7 @@ export function DesignEditor({
       const where = await save();
       if (target.kind === "order") {
         if (!where.id) throw new Error("Please sign in to use a design on your order.");
-        await useDesignForOrder(target.orderId, where.id, target.versionNumber);
+        await applyDesignToOrder(target.orderId, where.id, target.versionNumber);
         navigate(target.returnTo);
         return;
       }
