@@ -468,7 +468,10 @@ export function DesignEditor({
               <LayersPanel
                 design={design}
                 selectedId={selectedId}
-                onSelect={(id) => setSelectedId(id)}
+                onSelect={(id) => {
+                  setSelectedId(id);
+                  setTab("selected");
+                }}
                 onMove={(id, by) => {
                   const index = design.elements.findIndex((e) => e.id === id);
                   const to = index + by;
