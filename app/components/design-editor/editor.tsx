@@ -377,7 +377,13 @@ export function DesignEditor({
       ) : null}
 
       <div className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div ref={stage} className="relative h-[48vh] overflow-auto rounded-lg bg-slate-200 sm:h-[60vh] lg:h-[70vh]" data-testid="design-stage">
+        <div
+          ref={stage}
+          className="relative max-h-[70vh] overflow-auto rounded-lg bg-slate-200"
+          // As tall as the design needs at this width (a 3 × 1 m banner on a phone needs little), at most 70% of the screen.
+          style={{ height: Math.max(180, Math.min(stageSize.width * (size.heightMm / size.widthMm) + 32, 720)) }}
+          data-testid="design-stage"
+        >
           <div className="flex min-h-full min-w-full items-center justify-center p-3" style={{ width: Math.max(stageSize.width, size.widthMm * scale + 24), height: Math.max(stageSize.height, size.heightMm * scale + 24) }}>
             <Canvas
               design={design}
