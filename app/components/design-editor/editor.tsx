@@ -19,6 +19,7 @@ import {
   createDesign,
   deleteDesign,
   fetchDesign,
+  proofDesign,
   getLocalImage,
   listDesigns,
   localDrafts,
@@ -79,6 +80,7 @@ export function DesignEditor({
   const [status, setStatus] = useState<{ text: string; kind: "ok" | "error" } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [imageUrls, setImageUrls] = useState<Record<string, string>>({});
+  const [proof, setProof] = useState<{ src: string; checks: string[] } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const replacing = useRef<string | null>(null);
   const stage = useRef<HTMLDivElement>(null);
@@ -327,6 +329,22 @@ export function DesignEditor({
     }
   };
 
+  /** The server's print PDF of the saved design, as a proof with its preflight: what would be printed. */
+  const onProof = async () => {
+    setBusy("Making your print file…");
+    setStatus(null);
+    try {
+      const where = await save();
+      if (!where.id) return;
+      const made = await proofDesign(where.id);
+      setProof({ src: made.proof, checks: made.preflight.checks.map((c) => c.message) });
+    } catch (error) {
+      setStatus({ text: error instanceof Error ? error.message : "The print file could not be made.", kind: "error" });
+    } finally {
+      setBusy(null);
+    }
+  };
+
   const pickTemplate = (template: DesignTemplate) => {
     history.change(template.build(size));
     setSelectedId(null);
@@ -359,6 +377,7 @@ export function DesignEditor({
           <button type="button" onClick={() => setZoom(1)} className="btn-outline px-2 py-1.5 text-sm" aria-label="Fit to screen">{Math.round(zoom * 100)}%</button>
           <button type="button" onClick={() => setZoom((z) => Math.min(8, z * 1.25))} className="btn-outline px-2 py-1.5 text-sm" aria-label="Zoom in">+</button>
           <button type="button" onClick={onSave} disabled={busy !== null} className="btn-outline px-3 py-1.5 text-sm">Save draft</button>
+          {loggedIn ? <button type="button" onClick={onProof} disabled={busy !== null} className="btn-outline px-3 py-1.5 text-sm">Print proof</button> : null}
           <button type="button" onClick={onUse} disabled={busy !== null} className="btn-primary px-3 py-1.5 text-sm">Use this design</button>
         </div>
       </div>
@@ -367,6 +386,17 @@ export function DesignEditor({
         <p role={status.kind === "error" ? "alert" : "status"} className={`rounded-md px-3 py-2 text-sm ${status.kind === "error" ? "bg-red-50 text-red-800" : "bg-emerald-50 text-emerald-900"}`}>
           {status.text}
         </p>
+      ) : null}
+      {proof ? (
+        <div role="dialog" aria-modal="true" aria-label="Print proof" className="fixed inset-0 z-50 flex items-center justify-center bg-black/60 p-4" onClick={() => setProof(null)}>
+          <div className="max-h-full max-w-3xl overflow-auto rounded-lg bg-white p-4" onClick={(event) => event.stopPropagation()}>
+            <h2 className="text-lg font-bold">Proof of your print file</h2>
+            <p className="text-sm text-slate-600">Made on our server from your design, exactly as it will be printed ({formatSizeMm(size)}).</p>
+            <img src={proof.src} alt="Proof of the print file" className="mt-3 max-h-[60vh] w-full object-contain ring-1 ring-slate-200" />
+            {proof.checks.length > 0 ? <ul className="mt-2 text-sm text-amber-900">{proof.checks.map((check) => <li key={check}>{check}</li>)}</ul> : <p className="mt-2 text-sm text-emerald-800">Our print checks found nothing to change.</p>}
+            <button type="button" className="btn-primary mt-3 px-4 py-2" onClick={() => setProof(null)} autoFocus>Close</button>
+          </div>
+        </div>
       ) : null}
       {imageChecks.length > 0 ? (
         <ul className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" aria-label="Picture warnings">

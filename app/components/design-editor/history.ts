@@ -3,8 +3,8 @@
 import { useCallback, useReducer } from "react";
 import type { Design } from "../../../domain/design/schema";
 
-type History = { past: Design[]; present: Design; future: Design[]; /** The present before a drag began. */ pending: Design | null };
-type Action =
+export type History = { past: Design[]; present: Design; future: Design[]; /** The present before a drag began. */ pending: Design | null };
+export type Action =
   | { type: "change"; next: Design }
   | { type: "preview"; next: Design }
   | { type: "commit" }
@@ -14,7 +14,8 @@ type Action =
 
 const LIMIT = 100;
 
-function reduce(state: History, action: Action): History {
+/** The history's rule, pure (tested on its own). */
+export function reduce(state: History, action: Action): History {
   switch (action.type) {
     case "change":
       if (action.next === state.present) return state;
