@@ -21,6 +21,7 @@ CREATE TABLE "uploads" (
 	"declared_type" text NOT NULL,
 	"size_bytes" bigint NOT NULL,
 	"head_checked" text,
+	"sha256" text,
 	"state" text DEFAULT 'receiving' NOT NULL,
 	"processing_until" timestamp with time zone,
 	"result" jsonb,

@@ -23,8 +23,10 @@ export const uploads = pgTable(
     fileName: text("file_name").notNull(),
     declaredType: text("declared_type").notNull(),
     sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
-    /** The file's first bytes were sniffed and are of a kind the purpose accepts. */
+    /** Set once the file's first bytes were sniffed and found of a kind the purpose accepts. */
     headChecked: text("head_checked"),
+    /** SHA-256 (hex) of every byte received, taken when the upload completes, before its purpose's work. */
+    sha256: text("sha256"),
     state: text("state").$type<"receiving" | "processing" | "done" | "failed">().notNull().default("receiving"),
     /** While `processing`: the process running the completion holds it until then; after that anyone may take it over. */
     processingUntil: timestamp("processing_until", { withTimezone: true }),

@@ -4,8 +4,9 @@
 // keeps the uploads table (owner, purpose, state), runs each completion exactly once (a lease on the row,
 // so a process that dies mid-way is taken over), and sweeps what expired. The bytes wait in the tus store
 // (tus-store.ts) and the locks are PostgreSQL advisory locks (locker.ts).
-import { randomBytes } from "node:crypto";
-import { promises as fsp } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import fs, { promises as fsp } from "node:fs";
+import { pipeline } from "node:stream/promises";
 import path from "node:path";
 import { Transform, type TransformCallback } from "node:stream";
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
@@ -53,6 +54,7 @@ export type UploadView = {
   state: UploadState;
   fileName: string;
   sizeBytes: number;
+  sha256: string | null;
   result: Record<string, unknown> | null;
   message: string | null;
 };
@@ -176,6 +178,9 @@ export function createUploadService(deps: UploadServiceDeps): UploadService {
       // The artwork processor writes its work files here.
       await fsp.mkdir(tmpDir, { recursive: true });
       copy = await tus.localCopy(row.id, tmpDir);
+      // What arrived, for the record (and for whoever wants to check the transfer), before any purpose reads it.
+      const sha256 = await sha256Of(copy.path);
+      await db.update(uploads).set({ sha256 }).where(eq(uploads.id, row.id));
       const file: UploadedFile = { path: copy.path, fileName: row.fileName, size: row.sizeBytes, declaredType: row.declaredType };
       // The gates again: the item may have moved on (or changed hands) while the bytes arrived.
       const allowed = await purpose.authorise(row.userId, row.target);
@@ -234,6 +239,7 @@ export function createUploadService(deps: UploadServiceDeps): UploadService {
     state: row.state,
     fileName: row.fileName,
     sizeBytes: row.sizeBytes,
+    sha256: row.sha256,
     result: row.state === "done" ? (row.result ?? null) : null,
     message: row.state === "failed" ? String((row.result as { message?: unknown } | null)?.message ?? "This file could not be used.") : null,
   });
@@ -441,6 +447,12 @@ export function createUploadService(deps: UploadServiceDeps): UploadService {
       if (open) await (await open.catch(() => null))?.close();
     },
   };
+}
+
+async function sha256Of(filePath: string): Promise<string> {
+  const hash = createHash("sha256");
+  await pipeline(fs.createReadStream(filePath, { highWaterMark: 1024 * 1024 }), hash);
+  return hash.digest("hex");
 }
 
 async function readHead(filePath: string, bytes: number): Promise<Buffer> {
