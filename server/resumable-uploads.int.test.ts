@@ -113,7 +113,7 @@ function randomEvents(extra: string[]): FaultEvent[] {
 
 type Raw = { status: number; offset: number | null };
 
-/** One PATCH whose body trickles (256 KiB every 15 ms), so two of them overlap. */
+/** One PATCH whose body trickles (64 KiB every 15 ms, about 4 MB/s), so two of them overlap for longer than the lock drain (3 s). */
 function slowPatch(base: string, customer: TestCustomer, id: string, offset: number, body: Buffer): Promise<Raw> {
   return new Promise((resolve, reject) => {
     const url = new URL(`${base}/api/uploads/${id}`);
@@ -129,7 +129,7 @@ function slowPatch(base: string, customer: TestCustomer, id: string, offset: num
     const source = new Readable({
       read() {
         if (at >= body.length) return void this.push(null);
-        const next = body.subarray(at, at + 256 * 1024);
+        const next = body.subarray(at, at + 64 * 1024);
         at += next.length;
         setTimeout(() => this.push(next), 15);
       },
@@ -150,7 +150,7 @@ async function request(base: string, customer: TestCustomer, method: string, pat
  * file with exactly the winner's bytes between the offset and where the winner stopped.
  */
 async function twoWriters(bases: [string, string], customer: TestCustomer, orderId: number) {
-  const size = 24 * MB;
+  const size = 16 * MB;
   const file = bigFile(size);
   const other = Buffer.from(file.map((b) => b ^ 0xff));
   const created = await fetch(`${bases[0]}/api/uploads`, {

@@ -29,6 +29,8 @@ export const uploadOutcomeAnswer = z.object({
   state: z.enum(UPLOAD_STATES),
   fileName: z.string(),
   sizeBytes: z.number().int(),
+  /** Bytes the server holds: what an unfinished upload would carry on from. */
+  receivedBytes: z.number().int(),
   /** SHA-256 (hex) of the bytes received, once all have arrived. */
   sha256: z.string().nullable(),
   /** What the purpose's completion answered (artwork: orderId, versionNumber, fileId). */

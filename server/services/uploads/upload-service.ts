@@ -54,6 +54,8 @@ export type UploadView = {
   state: UploadState;
   fileName: string;
   sizeBytes: number;
+  /** Bytes the server holds (all of them once complete). */
+  receivedBytes: number;
   sha256: string | null;
   result: Record<string, unknown> | null;
   message: string | null;
@@ -233,12 +235,22 @@ export function createUploadService(deps: UploadServiceDeps): UploadService {
     }
   }
 
-  const view = (row: UploadRow): UploadView => ({
+  async function receivedBytes(row: UploadRow): Promise<number> {
+    if (row.state !== "receiving") return row.sizeBytes;
+    try {
+      return (await tus.store.getUpload(tus.storeId(row.id))).offset;
+    } catch {
+      return 0;
+    }
+  }
+
+  const view = async (row: UploadRow): Promise<UploadView> => ({
     id: row.id,
     purpose: row.purpose,
     state: row.state,
     fileName: row.fileName,
     sizeBytes: row.sizeBytes,
+    receivedBytes: await receivedBytes(row),
     sha256: row.sha256,
     result: row.state === "done" ? (row.result ?? null) : null,
     message: row.state === "failed" ? String((row.result as { message?: unknown } | null)?.message ?? "This file could not be used.") : null,
