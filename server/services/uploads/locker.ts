@@ -88,7 +88,7 @@ export function createPgLocker(session: LockSession, options: { acquireTimeoutMs
             // Reserved here first, so no other request of this process can take it on the shared connection meanwhile.
             const entry: Held = { requestRelease, asked: false };
             held.set(id, entry);
-            let ok = false;
+            let ok: boolean;
             try {
               ok = await session.tryLock(key);
             } catch (error) {
