@@ -38,11 +38,18 @@ async function freePort() {
   return port;
 }
 
+/** CPU seconds the process has used (user + system), from /proc. */
+function cpuSeconds(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 const rssKb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
 
 /** Runs the curl commands at once while sampling `pid`'s RSS: answers each one's status and seconds, the wall time and the peak RSS growth. */
 async function timed(commands, pid) {
   const before = rssKb(pid);
+  const cpuBefore = cpuSeconds(pid);
   let peak = before;
   const sampler = setInterval(() => {
     try {
@@ -62,7 +69,8 @@ async function timed(commands, pid) {
   const wall = (performance.now() - started) / 1000;
   clearInterval(sampler);
   const bytes = results.reduce((sum, r) => sum + r.bytes, 0);
-  return { results, wall, mbPerSecond: bytes / 1048576 / wall, rssGrowthMb: (peak - before) / 1024 };
+  const cpu = cpuSeconds(pid) - cpuBefore;
+  return { results, wall, mbPerSecond: bytes / 1048576 / wall, rssGrowthMb: (peak - before) / 1024, peakRssMb: peak / 1024, cpuSecondsPerGb: cpu / (bytes / 1024 ** 3) };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -175,23 +183,24 @@ async function main() {
     runs: RUNS,
     machine: { cores: os.availableParallelism(), loadBefore, loadAfter: load() },
     single: {
-      raw: { mbPerSecond: median(one.raw.map((r) => r.mbPerSecond)), peakRssGrowthMb: Math.max(...one.raw.map((r) => r.rssGrowthMb)) },
-      shop: { mbPerSecond: median(one.shop.map((r) => r.mbPerSecond)), peakRssGrowthMb: Math.max(...one.shop.map((r) => r.rssGrowthMb)) },
+      raw: { mbPerSecond: median(one.raw.map((r) => r.mbPerSecond)), peakRssGrowthMb: Math.max(...one.raw.map((r) => r.rssGrowthMb)), cpuSecondsPerGb: median(one.raw.map((r) => r.cpuSecondsPerGb)) },
+      shop: { mbPerSecond: median(one.shop.map((r) => r.mbPerSecond)), peakRssGrowthMb: Math.max(...one.shop.map((r) => r.rssGrowthMb)), cpuSecondsPerGb: median(one.shop.map((r) => r.cpuSecondsPerGb)) },
     },
     parallel: {
       uploads: PARALLEL,
-      raw: { mbPerSecond: many.raw.mbPerSecond, wallSeconds: many.raw.wall, peakRssGrowthMb: many.raw.rssGrowthMb },
-      shop: { mbPerSecond: many.shop.mbPerSecond, wallSeconds: many.shop.wall, peakRssGrowthMb: many.shop.rssGrowthMb },
+      raw: { mbPerSecond: many.raw.mbPerSecond, wallSeconds: many.raw.wall, peakRssGrowthMb: many.raw.rssGrowthMb, peakRssMb: many.raw.peakRssMb, cpuSecondsPerGb: many.raw.cpuSecondsPerGb },
+      shop: { mbPerSecond: many.shop.mbPerSecond, wallSeconds: many.shop.wall, peakRssGrowthMb: many.shop.rssGrowthMb, peakRssMb: many.shop.peakRssMb, cpuSecondsPerGb: many.shop.cpuSecondsPerGb },
     },
   };
   summary.single.ratio = summary.single.shop.mbPerSecond / summary.single.raw.mbPerSecond;
   summary.parallel.ratio = summary.parallel.shop.mbPerSecond / summary.parallel.raw.mbPerSecond;
   const f = (n) => n.toFixed(0);
   console.log(`\n${SIZE_MB} MB resumable (tus) upload, one PATCH by curl on loopback (median of ${RUNS}); load average ${loadBefore} → ${summary.machine.loadAfter} on ${summary.machine.cores} cores`);
-  console.log(`  raw req.pipe(file): ${f(summary.single.raw.mbPerSecond)} MB/s, peak RSS growth ${f(summary.single.raw.peakRssGrowthMb)} MB`);
-  console.log(`  shop (tus PATCH):   ${f(summary.single.shop.mbPerSecond)} MB/s, peak RSS growth ${f(summary.single.shop.peakRssGrowthMb)} MB`);
+  const c = (n) => n.toFixed(2);
+  console.log(`  raw req.pipe(file): ${f(summary.single.raw.mbPerSecond)} MB/s, peak RSS growth ${f(summary.single.raw.peakRssGrowthMb)} MB, ${c(summary.single.raw.cpuSecondsPerGb)} CPU s/GB`);
+  console.log(`  shop (tus PATCH):   ${f(summary.single.shop.mbPerSecond)} MB/s, peak RSS growth ${f(summary.single.shop.peakRssGrowthMb)} MB, ${c(summary.single.shop.cpuSecondsPerGb)} CPU s/GB`);
   console.log(`  shop ÷ raw: ${summary.single.ratio.toFixed(2)}`);
-  console.log(`  ${PARALLEL} × ${SIZE_MB} MB at once: raw ${f(summary.parallel.raw.mbPerSecond)} MB/s in all (RSS +${f(summary.parallel.raw.peakRssGrowthMb)} MB), shop ${f(summary.parallel.shop.mbPerSecond)} MB/s (RSS +${f(summary.parallel.shop.peakRssGrowthMb)} MB), ratio ${summary.parallel.ratio.toFixed(2)}`);
+  console.log(`  ${PARALLEL} × ${SIZE_MB} MB at once: raw ${f(summary.parallel.raw.mbPerSecond)} MB/s in all (peak RSS ${f(summary.parallel.raw.peakRssMb)} MB, +${f(summary.parallel.raw.peakRssGrowthMb)}; ${c(summary.parallel.raw.cpuSecondsPerGb)} CPU s/GB), shop ${f(summary.parallel.shop.mbPerSecond)} MB/s (peak RSS ${f(summary.parallel.shop.peakRssMb)} MB, +${f(summary.parallel.shop.peakRssGrowthMb)}; ${c(summary.parallel.shop.cpuSecondsPerGb)} CPU s/GB), ratio ${summary.parallel.ratio.toFixed(2)}`);
   fs.mkdirSync(path.join(root, "bench", "results"), { recursive: true });
   fs.writeFileSync(path.join(root, "bench", "results", "tus-upload.json"), `${JSON.stringify(summary, null, 2)}\n`);
   shop.kill("SIGTERM");
