@@ -28,7 +28,6 @@ export const UPLOAD_METADATA = { purpose: "purpose", fileName: "filename", fileT
 export const UPLOAD_MESSAGES = {
   offline: "Paused: you are offline. The upload carries on by itself when you are back online.",
   resumable: (fileName: string, held: string) => `You were uploading ${fileName} (${held} already received). Choose the same file to carry on from there.`,
-  wrongFile: (fileName: string) => `That is not the file you were uploading. Choose ${fileName} to carry on, or start again.`,
   checking: "Uploaded. Checking your file…",
   expired: "This upload waited too long and was removed. Please choose the file again.",
   notAccepted: (detected: string | null) => `This file is not a PDF, JPEG, PNG, TIFF or WebP file${detected ? ` (it looks like ${detected})` : ""}.`,

@@ -6,6 +6,7 @@
 // - PostgreSQL with S3 (s3rver): two processes serve at once and the proxy switches between them at every
 //   cut, so each process continues what the other received. Then an expired half upload is swept and its
 //   S3 multipart upload aborted.
+// The file is a small JPEG followed by random bytes, so the artwork check after the last byte is quick.
 // Both: two clients write one upload at once (through one process, or one through each): one wins, and
 // what is stored is exactly the winner's bytes.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -16,6 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import S3rver from "s3rver";
+import sharp from "sharp";
 import { Upload } from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type DbHandle } from "../db/client";
@@ -40,10 +42,14 @@ afterAll(() => {
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
-/** Random bytes behind a PDF header: the head check passes, the (fast) preflight then finds no PDF. */
+/** A 64 px JPEG followed by random bytes: the head check takes it, and the preflight refuses it at once (5 ppi). */
+let jpegHead: Buffer;
+beforeAll(async () => {
+  jpegHead = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#0f766e" } }).jpeg().toBuffer();
+});
 function bigFile(size: number): Buffer {
   const bytes = randomBytes(size);
-  bytes.write("%PDF-1.7\n", 0, "latin1");
+  jpegHead.copy(bytes, 0);
   return bytes;
 }
 
@@ -73,7 +79,7 @@ function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<number | nul
   });
 }
 
-const metadataFor = (orderId: number, fileName: string) => ({ purpose: "artwork", filename: fileName, filetype: "application/pdf", orderId: String(orderId), version: "1" });
+const metadataFor = (orderId: number, fileName: string) => ({ purpose: "artwork", filename: fileName, filetype: "image/jpeg", orderId: String(orderId), version: "1" });
 
 /** Sends `file` with tus-js-client through `endpoint`, retrying after every failure as the browser does. */
 function tusSend(file: Buffer, endpoint: string, customer: TestCustomer, metadata: Record<string, string>): Promise<string> {
@@ -159,7 +165,7 @@ async function twoWriters(bases: [string, string], customer: TestCustomer, order
       authorization: `Bearer ${customer.token}`,
       "tus-resumable": "1.0.0",
       "upload-length": String(size),
-      "upload-metadata": Object.entries(metadataFor(orderId, "race.pdf")).map(([k, v]) => `${k} ${Buffer.from(v).toString("base64")}`).join(","),
+      "upload-metadata": Object.entries(metadataFor(orderId, "race.jpg")).map(([k, v]) => `${k} ${Buffer.from(v).toString("base64")}`).join(","),
     },
   });
   expect(created.status).toBe(201);
@@ -220,7 +226,7 @@ describe.skipIf(testDatabaseKind() !== "pglite")("a 200 MB upload on PGlite with
     });
     try {
       const started = Date.now();
-      const url = await tusSend(file, `${proxy.url}/api/uploads`, customer, metadataFor(placed.orders[0]!.id, "big.pdf"));
+      const url = await tusSend(file, `${proxy.url}/api/uploads`, customer, metadataFor(placed.orders[0]!.id, "big.jpg"));
       const seconds = (Date.now() - started) / 1000;
       await Promise.all(restarting);
       const id = uploadIdOf(url);
@@ -302,7 +308,7 @@ describe.skipIf(testDatabaseKind() !== "postgres")("a 200 MB upload on PostgreSQ
     }, 5);
     try {
       const started = Date.now();
-      const url = await tusSend(file, `${proxy.url}/api/uploads`, customer, metadataFor(orderId, "big.pdf"));
+      const url = await tusSend(file, `${proxy.url}/api/uploads`, customer, metadataFor(orderId, "big.jpg"));
       const seconds = (Date.now() - started) / 1000;
       const id = uploadIdOf(url);
       const outcome = await outcomeOf(shops[1]!.base, customer, id);
