@@ -13,6 +13,8 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { URLSearchParams } from "node:url";
 import { promisify } from "node:util";
 
 const run = promisify(execFile);
