@@ -46,6 +46,9 @@ const tusHeaders = {
   "tus-resumable": z.string().optional().describe(`${TUS_VERSION} on every request but OPTIONS`),
 };
 
+/** Reads and drops what is left of a request's body so its client can read the answer; nothing to do once it ended or broke. */
+const drain = (request: FastifyRequest, reply: FastifyReply) => (request.raw.readableEnded || request.raw.destroyed ? undefined : discardBody(request, reply));
+
 /** tus answers in plain text; the shop answers every error in its one JSON shape, in words a customer can read. */
 function shopMessage(status: number, text: string): { status: number; message: string } {
   const said = text.trim();
@@ -128,14 +131,14 @@ export async function resumableUploadRoutes(fastify: FastifyInstance): Promise<v
       const { status, message } = shopMessage(response.status, text);
       if (status >= 500) request.log.error({ uploadStatus: response.status, said: text.slice(0, 300) }, "the tus server failed");
       // Whatever of the body is still arriving is read and dropped, so the client can read the answer.
-      if (request.method === "PATCH" || request.method === "POST") await discardBody(request, reply);
+      if (request.method === "PATCH" || request.method === "POST") await drain(request, reply);
       return reply.status(status).send(errorBody(message, status));
     }
     return reply.status(response.status).send(text === "" ? undefined : text);
   }
 
   const refuse = async (request: FastifyRequest, reply: FastifyReply, status: number, message: string) => {
-    if (request.method === "PATCH") await discardBody(request, reply);
+    if (request.method === "PATCH") await drain(request, reply);
     reply.header("tus-resumable", TUS_VERSION);
     return reply.status(status).send(errorBody(message, status));
   };
