@@ -35,7 +35,7 @@ test.beforeAll(async () => {
 test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${page.viewportSize()!.width}-${name}.png`), fullPage: false });
 }
 
 /** What the bar says the server holds. */
@@ -56,44 +56,48 @@ async function offlineFor(page: Page, cdp: CDPSession, label: string) {
 }
 
 test.describe("resumable artwork upload", () => {
-  test("a big file on a throttled phone survives the network going off twice and a reload @phone", async ({ page, baseURL, consoleGuard }) => {
-    // Chromium logs each request the offline network fails.
-    consoleGuard.allow(/net::ERR_INTERNET_DISCONNECTED|Failed to load resource: net::/);
-    test.setTimeout(120_000 + SIZE_MB * 6_000);
-    const customer = await createCustomer(baseURL!);
-    const order = await placePaidOrder(baseURL!, customer, 2);
-    await signIn(page, customer);
-    await visit(page, `/checkout/artwork-uploader?order_group_id=${order.orderGroupId}`);
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", PHONE);
+  // RESUMABLE_E2E_DESKTOP=1 runs it at 1280 px too (screenshots of the desktop layout); CI runs the phone.
+  const variants = process.env.RESUMABLE_E2E_DESKTOP ? ["@phone", "on a desktop"] : ["@phone"];
+  for (const variant of variants) {
+    test(`a big file on a throttled connection survives the network going off twice and a reload ${variant}`, async ({ page, baseURL, consoleGuard }) => {
+      // Chromium logs each request the offline network fails.
+      consoleGuard.allow(/net::ERR_INTERNET_DISCONNECTED|Failed to load resource: net::/);
+      test.setTimeout(120_000 + SIZE_MB * 6_000);
+      const customer = await createCustomer(baseURL!);
+      const order = await placePaidOrder(baseURL!, customer, 2);
+      await signIn(page, customer);
+      await visit(page, `/checkout/artwork-uploader?order_group_id=${order.orderGroupId}`);
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("Network.enable");
+      await cdp.send("Network.emulateNetworkConditions", PHONE);
 
-    await page.locator('input[type="file"]').setInputFiles(file);
-    const bar = page.getByRole("progressbar", { name: /Uploading artwork of PVC Banners/ });
-    await expect(bar).toBeVisible();
-    await expect(bar).toHaveAttribute("max", String(fs.statSync(file).size));
-    await expect.poll(() => held(page), { timeout: 60_000 }).toBeGreaterThan(0);
-    await shot(page, "1-uploading");
+      await page.locator('input[type="file"]').setInputFiles(file);
+      const bar = page.getByRole("progressbar", { name: /Uploading artwork of PVC Banners/ });
+      await expect(bar).toBeVisible();
+      await expect(bar).toHaveAttribute("max", String(fs.statSync(file).size));
+      await expect.poll(() => held(page), { timeout: 60_000 }).toBeGreaterThan(0);
+      await shot(page, "1-uploading");
 
-    await offlineFor(page, cdp, "2");
-    await offlineFor(page, cdp, "3");
+      await offlineFor(page, cdp, "2");
+      await offlineFor(page, cdp, "3");
 
-    // A reload mid-upload (the tab closed, the phone restarted the browser): the page offers to carry on.
-    const before = await held(page);
-    await page.reload();
-    const offer = page.getByText(/You were uploading shopfront-banner\.jpg \(\d+(\.\d)? MB already received\)\. Choose the same file to carry on from there\./);
-    await expect(offer).toBeVisible();
-    await shot(page, "4-offered-after-reload");
-    await cdp.send("Network.emulateNetworkConditions", PHONE);
-    await page.locator('input[type="file"]').setInputFiles(file);
-    // It carries on from what the server held, not from zero.
-    await expect.poll(() => held(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(before);
-    await shot(page, "5-carrying-on");
-    if (SIZE_MB <= 40) {
-      await expect(page.getByText("Checked: ready to print")).toBeVisible({ timeout: 60_000 + SIZE_MB * 6_000 });
-    } else {
-      await expect(page.getByText(/cannot be printed|could not be read|not a PDF, JPEG/).first()).toBeVisible({ timeout: SIZE_MB * 6_000 });
-    }
-    await shot(page, "6-finished");
-  });
+      // A reload mid-upload (the tab closed, the phone restarted the browser): the page offers to carry on.
+      const before = await held(page);
+      await page.reload();
+      const offer = page.getByText(/You were uploading shopfront-banner\.jpg \(\d+(\.\d)? MB already received\)\. Choose the same file to carry on from there\./);
+      await expect(offer).toBeVisible();
+      await shot(page, "4-offered-after-reload");
+      await cdp.send("Network.emulateNetworkConditions", PHONE);
+      await page.locator('input[type="file"]').setInputFiles(file);
+      // It carries on from what the server held, not from zero.
+      await expect.poll(() => held(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(before);
+      await shot(page, "5-carrying-on");
+      if (SIZE_MB <= 40) {
+        await expect(page.getByText("Checked: ready to print")).toBeVisible({ timeout: 60_000 + SIZE_MB * 6_000 });
+      } else {
+        await expect(page.getByText(/cannot be printed|could not be read|not a PDF, JPEG/).first()).toBeVisible({ timeout: SIZE_MB * 6_000 });
+      }
+      await shot(page, "6-finished");
+    });
+  }
 });

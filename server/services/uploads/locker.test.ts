@@ -59,7 +59,9 @@ describe("the upload locker", () => {
     const db = database();
     const [a, b] = [db.process("a"), db.process("b")];
     const held = a.newLock("u2");
-    await held.lock(never(), () => setTimeout(() => void held.unlock(), 30));
+    await held.lock(never(), () => {
+      setTimeout(() => void held.unlock(), 30);
+    });
     const taker = b.newLock("u2");
     await taker.lock(never(), () => {});
     expect(db.holders.get(lockKey("u2"))).toBe("b");
