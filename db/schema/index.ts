@@ -8,3 +8,4 @@ export * from "./promotions";
 export * from "./rate-limits";
 export * from "./trade";
 export * from "./after-sale";
+export * from "./uploads";

@@ -13,6 +13,7 @@ import { orderRoutes } from "./orders/routes";
 import { pricingRoutes } from "./pricing/routes";
 import { promotionRoutes } from "./promotions/routes";
 import { quoteRoutes } from "./quotes/routes";
+import { resumableUploadRoutes } from "./resumable/routes";
 import { tradeRoutes } from "./trade/routes";
 import { staffRoutes } from "./staff/routes";
 import { systemRoutes } from "./system/routes";
@@ -42,4 +43,5 @@ async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(quoteRoutes);
   await app.register(tradeRoutes);
   await app.register(afterSaleRoutes);
+  await app.register(resumableUploadRoutes);
 }

@@ -29,6 +29,8 @@ import { createQuoteService, type QuoteService } from "./quote-service";
 import { createTradeAccountService, type TradeAccountService } from "./trade-account-service";
 import { createRefundService, type RefundService } from "./refund-service";
 import { createReprintService, type ReprintService } from "./reprint-service";
+import { registerUploadPurposes } from "./uploads/purposes";
+import { createUploadService, type UploadService } from "./uploads/upload-service";
 
 export type Services = {
   db: DbHandle;
@@ -69,6 +71,8 @@ export type Services = {
   refunds: RefundService;
   /** Reprints under the print guarantee. */
   reprints: ReprintService;
+  /** Resumable (tus) uploads: their owners, purposes, locks and completions (server/services/uploads). */
+  uploads: UploadService;
 };
 
 export type ServiceOverrides = {
@@ -96,6 +100,8 @@ export function createServices(db: DbHandle, config: Config, overrides: ServiceO
   const storage = createStorage(config.storage);
   const artworkProcessor: ArtworkProcessor = createArtworkProcessor({});
   const artwork = createArtworkService({ db: db.db, storage, processor: artworkProcessor, orders, tmpDir: path.join(config.dataDir, "tmp", "uploads") });
+  const uploads = createUploadService({ db, config, log });
+  registerUploadPurposes(uploads, { artwork, uploadMaxBytes: config.uploadMaxBytes });
   const quotes = createQuoteService({ db: db.db, catalogue, storage, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender });
   const testPayments = overrides.paymentProvider || config.stripe ? null : createTestPaymentProvider(db.db);
   const provider: PaymentProvider =
@@ -144,5 +150,6 @@ export function createServices(db: DbHandle, config: Config, overrides: ServiceO
     tradeAccounts: createTradeAccountService({ db: db.db, shop: config.shop }),
     refunds: createRefundService({ db: db.db, provider, orders, storage, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender, log }),
     reprints: createReprintService({ db: db.db, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender, reuseApprovedArtwork: (id) => artwork.reuseApprovedArtwork(id) }),
+    uploads,
   };
 }
