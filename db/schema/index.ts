@@ -9,3 +9,4 @@ export * from "./rate-limits";
 export * from "./trade";
 export * from "./after-sale";
 export * from "./designs";
+export * from "./uploads";

@@ -39,6 +39,7 @@ import { salesReportAnswer } from "./back-office/report-routes";
 import { catalogueAnswer } from "./catalogue/routes";
 import { checkoutSessionAnswer, createSessionBody, onAccountAnswer, orderCreatedAnswer, paymentSessionAnswer } from "./checkout/routes";
 import { quoteAnswer, quoteCreatedAnswer, quoteFromBasketBody, quoteListAnswer } from "./quotes/routes";
+import { uploadOutcomeAnswer } from "./resumable/routes";
 import { myTradeAccountAnswer, openTradeAccountBody, receivablesAnswer, tradeAccountAnswer, tradeAccountListAnswer, updateTradeAccountBody } from "./trade/routes";
 import { quotePriceSchema } from "../../domain/quote";
 import { accountPaymentSchema } from "../../domain/trade-account";
@@ -89,6 +90,7 @@ export const API_CONTRACT = {
   "PATCH /api/orders/group/:orderGroupId": { answer: groupStatusAnswer },
   "POST /api/orders/:orderId/attributes": { answer: attributesAttachedAnswer },
   "POST /api/orders/:orderId/imgs": { answer: versionAnswer },
+  "GET /api/uploads/:uploadId": { answer: uploadOutcomeAnswer },
   "PATCH /api/orders/:orderId/imgs/:versionNumber": { answer: versionAnswer },
   "DELETE /api/orders/:orderId/imgs/:versionNumber": { answer: doneAnswer },
   "POST /api/orders/:orderId/design": { answer: versionAnswer, body: useDesignBody },

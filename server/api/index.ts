@@ -14,6 +14,7 @@ import { orderRoutes } from "./orders/routes";
 import { pricingRoutes } from "./pricing/routes";
 import { promotionRoutes } from "./promotions/routes";
 import { quoteRoutes } from "./quotes/routes";
+import { resumableUploadRoutes } from "./resumable/routes";
 import { tradeRoutes } from "./trade/routes";
 import { staffRoutes } from "./staff/routes";
 import { systemRoutes } from "./system/routes";
@@ -44,4 +45,5 @@ async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(tradeRoutes);
   await app.register(afterSaleRoutes);
   await app.register(designRoutes);
+  await app.register(resumableUploadRoutes);
 }

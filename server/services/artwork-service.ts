@@ -45,6 +45,8 @@ export type MadeVersion = { ok: true; preflight: Preflight; thumbnailJpeg: Buffe
 export type ArtworkService = {
   /** The ordered size of an item, for the preflight of its files. */
   orderedFor(item: OrderRow): OrderedArtwork | null;
+  /** Whether this customer may send a file for this version now: their item, awaiting artwork, a version it has. */
+  canUpload(userId: number, orderId: number, versionNumber: number): Promise<{ ok: true } | Failure>;
   storeVersion(input: { userId: number; orderId: number; versionNumber: number; upload: UploadedFile; quantity?: number | null; notes?: string | null }): Promise<StoreResult>;
   /** The spec's form: a print PDF and a thumbnail the client made itself (checked all the same). */
   storeClientPdf(input: { userId: number; orderId: number; versionNumber: number; pdf: UploadedFile; thumbnail: UploadedFile | null; notes?: string | null }): Promise<StoreResult>;
@@ -149,6 +151,11 @@ export function createArtworkService(deps: ArtworkServiceDeps): ArtworkService {
 
   return {
     orderedFor,
+
+    async canUpload(userId, orderId, versionNumber) {
+      const target = await uploadTarget(userId, orderId, versionNumber);
+      return target.ok ? { ok: true } : target;
+    },
 
     async storeVersion({ userId, orderId, versionNumber, upload, quantity, notes }) {
       const target = await uploadTarget(userId, orderId, versionNumber);

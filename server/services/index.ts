@@ -30,6 +30,8 @@ import { createQuoteService, type QuoteService } from "./quote-service";
 import { createTradeAccountService, type TradeAccountService } from "./trade-account-service";
 import { createRefundService, type RefundService } from "./refund-service";
 import { createReprintService, type ReprintService } from "./reprint-service";
+import { registerUploadPurposes } from "./uploads/purposes";
+import { createUploadService, type UploadService } from "./uploads/upload-service";
 
 export type Services = {
   db: DbHandle;
@@ -72,6 +74,8 @@ export type Services = {
   refunds: RefundService;
   /** Reprints under the print guarantee. */
   reprints: ReprintService;
+  /** Resumable (tus) uploads: their owners, purposes, locks and completions (server/services/uploads). */
+  uploads: UploadService;
 };
 
 export type ServiceOverrides = {
@@ -101,6 +105,8 @@ export function createServices(db: DbHandle, config: Config, overrides: ServiceO
   const artworkProcessor: ArtworkProcessor = workerPool;
   const artwork = createArtworkService({ db: db.db, storage, processor: artworkProcessor, orders, tmpDir: path.join(config.dataDir, "tmp", "uploads") });
   const designs = createDesignService({ db: db.db, storage, processor: workerPool, artwork, tmpDir: path.join(config.dataDir, "tmp", "uploads") });
+  const uploads = createUploadService({ db, config, log });
+  registerUploadPurposes(uploads, { artwork, uploadMaxBytes: config.uploadMaxBytes });
   const quotes = createQuoteService({ db: db.db, catalogue, storage, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender });
   const testPayments = overrides.paymentProvider || config.stripe ? null : createTestPaymentProvider(db.db);
   const provider: PaymentProvider =
@@ -152,5 +158,6 @@ export function createServices(db: DbHandle, config: Config, overrides: ServiceO
     tradeAccounts: createTradeAccountService({ db: db.db, shop: config.shop }),
     refunds: createRefundService({ db: db.db, provider, orders, storage, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender, log }),
     reprints: createReprintService({ db: db.db, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender, reuseApprovedArtwork: (id) => artwork.reuseApprovedArtwork(id) }),
+    uploads,
   };
 }

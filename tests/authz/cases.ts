@@ -16,6 +16,8 @@ import { bannerLine, expectedTotalPence, placeOrder, saveTestAddresses } from ".
 export type Fixture = {
   owner: TestCustomer & {
     order: { checkoutId: string; sessionId: string; orderGroupId: number; orderId: number; fileId: number; attributeIds: number[] };
+    /** A resumable upload of theirs for the item's version 1, nothing sent yet. */
+    uploadId: string;
     totalPence: number;
     productId: number;
   };
@@ -69,6 +71,8 @@ export async function makeFixture(app: FastifyInstance, options: { trade?: boole
   const uploaded = await app.inject({ method: "POST", url: `/api/orders/${orderId}/imgs`, headers: { ...owner.auth, ...form.headers }, payload: form.payload, remoteAddress: testClientAddress() });
   if (uploaded.statusCode !== 201) throw new Error(`fixture upload failed: ${uploaded.body}`);
   const group = (await app.inject({ method: "GET", url: `/api/orders/group/${placed.orderGroupId}`, headers: owner.auth })).json();
+  const upload = await app.inject({ method: "POST", url: "/api/uploads", headers: { ...owner.auth, ...TUS, "upload-length": String(art.length), "upload-metadata": uploadMetadata(orderId) }, remoteAddress: testClientAddress() });
+  if (upload.statusCode !== 201) throw new Error(`fixture resumable upload failed: ${upload.body}`);
   const details = ((await app.inject({ method: "GET", url: `/api/manage/products/${line.productId}/details`, headers: manager.auth })).json() as { details: ProductDetails }).details;
   const tree = (await app.inject({ method: "GET", url: "/api/manage/categories", headers: manager.auth })).json() as { categories: (CategoryDetails & { id: number; subcategories: (SubcategoryDetails & { id: number })[] })[] };
   const { id: categoryId, subcategories, ...categoryFields } = tree.categories[0]!;
@@ -95,6 +99,7 @@ export async function makeFixture(app: FastifyInstance, options: { trade?: boole
         fileId: uploaded.json().file.id,
         attributeIds: group.products[0].attributes.map((a: { subattribute_id: number }) => a.subattribute_id),
       },
+      uploadId: /[0-9a-f]{32}$/.exec(String(upload.headers.location))![0],
       totalPence: await expectedTotalPence(app, [line]),
       productId: line.productId,
     },
@@ -159,6 +164,11 @@ function managerOf(app: FastifyInstance): Promise<TestCustomer> {
   }
   return manager;
 }
+
+const TUS = { "tus-resumable": "1.0.0" };
+const b64 = (text: string) => Buffer.from(text).toString("base64");
+/** Upload-Metadata for a resumable artwork upload of an item's version 1. */
+const uploadMetadata = (orderId: number) => `purpose ${b64("artwork")},filename ${b64("a.jpg")},filetype ${b64("image/jpeg")},orderId ${b64(String(orderId))},version ${b64("1")}`;
 
 const promotionForm = (code: string) => ({ code, description: "", percent: 5, startsOn: null, endsOn: null, usageLimit: null, perCustomerLimit: null, minSpendPence: 0, newCustomersOnly: false, paused: false });
 const randomCode = () => `AZ${randomBytes(4).toString("hex")}`;
@@ -331,6 +341,25 @@ export const AUTHZ_CASES: Record<string, AuthzCase> = {
     ok: 200,
     request: (fx) => ({ method: "POST", url: "/api/artwork/thumbnail", ...artworkForm(fx, { size: "custom", width: "304", height: "304" }) }),
   },
+  // Resumable uploads (tus): another customer's upload, or item, is not found.
+  "POST /api/uploads": {
+    scope: "owned",
+    ok: 201,
+    request: (fx) => ({ method: "POST", url: "/api/uploads", headers: { ...TUS, "upload-length": String(fx.art.length), "upload-metadata": uploadMetadata(fx.owner.order.orderId) } }),
+  },
+  "HEAD /api/uploads/:uploadId": { scope: "owned", ok: 200, request: (fx) => ({ method: "HEAD", url: `/api/uploads/${fx.owner.uploadId}`, headers: TUS }) },
+  "PATCH /api/uploads/:uploadId": {
+    scope: "owned",
+    ok: 204,
+    request: (fx) => ({
+      method: "PATCH",
+      url: `/api/uploads/${fx.owner.uploadId}`,
+      headers: { ...TUS, "upload-offset": "0", "content-type": "application/offset+octet-stream" },
+      payload: fx.art.subarray(0, 1000),
+    }),
+  },
+  "DELETE /api/uploads/:uploadId": { scope: "owned", ok: 204, request: (fx) => ({ method: "DELETE", url: `/api/uploads/${fx.owner.uploadId}`, headers: TUS }) },
+  "GET /api/uploads/:uploadId": { scope: "owned", ok: 200, request: (fx) => ({ method: "GET", url: `/api/uploads/${fx.owner.uploadId}` }) },
   "GET /api/staff/queue": { scope: "staff", ok: 200, request: () => ({ method: "GET", url: "/api/staff/queue" }) },
   "GET /api/staff/orders/:orderGroupId": { scope: "staff", ok: 200, request: (fx) => ({ method: "GET", url: `/api/staff/orders/${fx.owner.order.orderGroupId}` }) },
   "POST /api/staff/items/:orderId/status": {

@@ -88,7 +88,7 @@ export default function ArtworkUploaderPage() {
               come back from your account.
             </p>
             {state.group.products.map((product) => (
-              <ItemUploader key={product.order_id} product={product} onFileChange={onFileChange} />
+              <ItemUploader key={product.order_id} orderGroupId={state.group.order_group_id} product={product} onFileChange={onFileChange} />
             ))}
             <div className="flex flex-wrap items-center gap-4">
               <button type="button" className="btn-primary px-6 py-3 text-lg" onClick={() => void onComplete()} disabled={busy}>
