@@ -94,7 +94,8 @@ const readItem = record<BasketItem>({
   customHeight: nullable(num),
   orientation: nullable(oneOf("Portrait", "Landscape")),
   reorder: withDefault(nullable(record({ orderId: int, previousPricePence: inRange(int, 0), reuseArtwork: bool })), null),
-  design: withDefault(nullable(record<BasketDesign>({ id: nullable(inRange(int, 1)), localId: nullable(str), name: str })), null),
+  // Left out of lines without a design (older baskets, and every line but the editor's).
+  design: withDefault<BasketDesign | null | undefined>(nullable(record<BasketDesign>({ id: nullable(inRange(int, 1)), localId: nullable(str), name: str })), undefined),
 });
 
 const readState = record<BasketState>({
