@@ -26,6 +26,13 @@ describe("parseBasketState (the stored basket)", () => {
     });
   });
 
+  it("keeps a line's design from the online editor, saved or still in this browser", () => {
+    const saved = { ...item, design: { id: 12, localId: null, name: "Shop banner" } };
+    const local = { ...item, lineId: "line-2", design: { id: null, localId: "draft_abc", name: "Sale" } };
+    expect(parseBasketState({ items: [saved, local], discount: 0 })?.items.map((i) => i.design)).toEqual([saved.design, local.design]);
+    expect(parseBasketState({ items: [{ ...item, design: { id: "12", localId: null, name: "x" } }], discount: 0 })).toBeNull();
+  });
+
   it("accepts the empty basket", () => {
     expect(parseBasketState(EMPTY_BASKET)).toEqual(EMPTY_BASKET);
   });

@@ -22,7 +22,14 @@ export type BasketItem = {
   orientation: "Portrait" | "Landscape" | null;
   /** A reorder entry (spec section 3): the ordered item it repeats, its price then, and whether to reuse its approved artwork. */
   reorder: { orderId: number; previousPricePence: number; reuseArtwork: boolean } | null;
+  /**
+   * A design from the online editor, printed as this line's artwork: saved on the account (`id`), or a
+   * guest's draft still held by this browser (`localId`) until checkout has made the account.
+   */
+  design?: BasketDesign | null;
 };
+
+export type BasketDesign = { id: number | null; localId: string | null; name: string };
 
 export type BasketState = {
   items: BasketItem[];
@@ -87,6 +94,8 @@ const readItem = record<BasketItem>({
   customHeight: nullable(num),
   orientation: nullable(oneOf("Portrait", "Landscape")),
   reorder: withDefault(nullable(record({ orderId: int, previousPricePence: inRange(int, 0), reuseArtwork: bool })), null),
+  // Left out of lines without a design (older baskets, and every line but the editor's).
+  design: withDefault<BasketDesign | null | undefined>(nullable(record<BasketDesign>({ id: nullable(inRange(int, 1)), localId: nullable(str), name: str })), undefined),
 });
 
 const readState = record<BasketState>({

@@ -3,6 +3,7 @@
 // the payment's line items, which must add up to the charged total exactly.
 import { z } from "zod";
 import type { ProductView } from "./catalogue";
+import type { Design } from "./design/schema";
 import { fixedSizeLabel } from "./catalogue";
 import { isExpressSelection, priceConfiguration, selectionWorkingDays, validateConfiguration } from "./configuration";
 import { deliveryDate } from "./delivery";
@@ -62,6 +63,8 @@ export const checkoutLineRequestSchema = z.object({
     .default([]),
   /** Reorder: an earlier item of this customer whose approved artwork the new item takes over. */
   reuseArtworkFrom: rowId("reuseArtworkFrom").nullable().optional(),
+  /** A design of this customer's, made in the online editor at this line's size: it becomes version 1's artwork. */
+  designId: rowId("designId").nullable().optional(),
 });
 export type CheckoutLineRequest = z.output<typeof checkoutLineRequestSchema>;
 
@@ -87,7 +90,12 @@ export type CheckoutLine = {
   deliveryDate: string;
   /** The earlier item whose approved artwork is copied to this one when the order is made. */
   reuseArtworkFrom?: number | null;
+  /** The design (as it was when payment started) whose print file becomes version 1's artwork once paid. */
+  design?: DesignSnapshot | null;
 };
+
+/** A design as a checkout keeps it: later edits to the draft do not change what was paid for. */
+export type DesignSnapshot = { id: number; name: string; document: Design };
 
 export type LineProblem = { index: number; message: string };
 

@@ -16,6 +16,7 @@ export function basketLines(basket: BasketState): CheckoutLineRequest[] {
     orientation: item.orientation,
     attributes: item.attributes,
     reuseArtworkFrom: item.reorder?.reuseArtwork ? item.reorder.orderId : null,
+    designId: item.design?.id ?? null,
   }));
 }
 

@@ -128,6 +128,11 @@ function BasketLine({ item, problem }: { item: BasketItem; problem: string | und
           <dt>Versions</dt>
           <dd>{item.versions}</dd>
         </dl>
+        {item.design ? (
+          <p className="mt-2 rounded bg-slate-50 px-2 py-1 text-sm text-slate-700 ring-1 ring-slate-200">
+            Your design “{item.design.name}” will be printed as this item&apos;s artwork; you approve its proof after paying.
+          </p>
+        ) : null}
         {item.reorder ? (
           <p className="mt-2 rounded bg-slate-50 px-2 py-1 text-sm text-slate-700 ring-1 ring-slate-200">
             Reorder.{" "}

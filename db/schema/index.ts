@@ -8,4 +8,5 @@ export * from "./promotions";
 export * from "./rate-limits";
 export * from "./trade";
 export * from "./after-sale";
+export * from "./designs";
 export * from "./uploads";

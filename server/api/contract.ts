@@ -51,6 +51,7 @@ import { promoAnswer } from "./promotions/routes";
 import { doneAnswer, doneWithMessageAnswer } from "./schemas";
 import { failedEmailsAnswer, queuePageAnswer, staffJobAnswer } from "./staff/routes";
 import { refundAnswer, reprintAnswer } from "./after-sale/routes";
+import { designAnswer, designBody, designImageAnswer, designListAnswer, designProofAnswer, designSaveBody, useDesignBody } from "./designs/routes";
 
 type Entry = { answer: z.ZodType; body?: z.ZodType };
 
@@ -92,6 +93,16 @@ export const API_CONTRACT = {
   "GET /api/uploads/:uploadId": { answer: uploadOutcomeAnswer },
   "PATCH /api/orders/:orderId/imgs/:versionNumber": { answer: versionAnswer },
   "DELETE /api/orders/:orderId/imgs/:versionNumber": { answer: doneAnswer },
+  "POST /api/orders/:orderId/design": { answer: versionAnswer, body: useDesignBody },
+
+  "GET /api/designs": { answer: designListAnswer },
+  "POST /api/designs": { answer: designAnswer, body: designBody },
+  "GET /api/designs/:designId": { answer: designAnswer },
+  "PUT /api/designs/:designId": { answer: designAnswer, body: designSaveBody },
+  "POST /api/designs/:designId/copy": { answer: designAnswer },
+  "DELETE /api/designs/:designId": { answer: doneAnswer },
+  "POST /api/designs/:designId/proof": { answer: designProofAnswer },
+  "POST /api/design-images": { answer: designImageAnswer },
 
   "GET /api/staff/queue": { answer: queuePageAnswer },
   "GET /api/staff/orders/:orderGroupId": { answer: staffJobAnswer },

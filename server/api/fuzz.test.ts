@@ -9,6 +9,7 @@ import { makeStaff, signUp, type TestCustomer } from "../../tests/factories/acco
 import { placeOrder, saveTestAddresses } from "../../tests/factories/checkout";
 import { operationsOf, requestsFor, type FuzzRequest, type Operation } from "../../tests/fuzz/openapi-requests";
 import { createTestApp, type TestApp } from "../../tests/setup/test-app";
+import { blankDesign } from "../../domain/design/templates";
 
 const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647);
@@ -77,6 +78,8 @@ beforeAll(async () => {
   const order = await placeOrder(t.app, customer);
   staff = await makeStaff(t.app);
   const orderIds = order.orders.map((o) => o.id);
+  const design = await t.app.services.designs.create(customer.userId, { name: "Fuzz", productSlug: "pvc-banner", document: blankDesign({ widthMm: 1200, heightMm: 800 }) });
+  if (!design.ok) throw new Error(design.message);
   // A resumable upload of the customer's, so the tus routes are reached past the ownership check.
   const b64 = (text: string) => Buffer.from(text).toString("base64");
   const upload = await t.app.inject({
@@ -95,6 +98,7 @@ beforeAll(async () => {
     fileId: [1],
     kind: ["original", "thumbnail", "proof", "pdf"],
     emailId: [1],
+    designId: [design.design.id],
     uploadId: [/[0-9a-f]{32}$/.exec(String(upload.headers.location))![0]],
   };
 }, 120_000);

@@ -9,6 +9,7 @@ import { backOfficeRoutes } from "./back-office/routes";
 import { catalogueRoutes } from "./catalogue/routes";
 import { checkoutRoutes } from "./checkout/routes";
 import { contactRoutes } from "./contact/routes";
+import { designRoutes } from "./designs/routes";
 import { orderRoutes } from "./orders/routes";
 import { pricingRoutes } from "./pricing/routes";
 import { promotionRoutes } from "./promotions/routes";
@@ -43,5 +44,6 @@ async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(quoteRoutes);
   await app.register(tradeRoutes);
   await app.register(afterSaleRoutes);
+  await app.register(designRoutes);
   await app.register(resumableUploadRoutes);
 }

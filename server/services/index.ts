@@ -19,6 +19,7 @@ import { createTeam, type Team } from "./back-office/team";
 import { createCatalogueChanges, type CatalogueChanges } from "./catalogue-changes";
 import { createCatalogueService, type CatalogueService } from "./catalogue-service";
 import { createCheckoutService, type CheckoutService } from "./checkout-service";
+import { createDesignService, type DesignService } from "./design-service";
 import { createContactService, type ContactService } from "./contact-service";
 import { createEmailSender, type EmailSender, type SenderLog } from "./email-outbox";
 import { createInvoiceService, type InvoiceService } from "./invoice-service";
@@ -60,6 +61,8 @@ export type Services = {
   storage: FileStorage;
   artworkProcessor: ArtworkProcessor;
   artwork: ArtworkService;
+  /** Designs from the online editor: drafts, their images, and their print files. */
+  designs: DesignService;
   invoices: InvoiceService;
   production: ProductionService;
   emailSender: EmailSender;
@@ -98,8 +101,10 @@ export function createServices(db: DbHandle, config: Config, overrides: ServiceO
   const promos = createPromoService(db.db);
   const orders = createOrderService(db.db);
   const storage = createStorage(config.storage);
-  const artworkProcessor: ArtworkProcessor = createArtworkProcessor({});
+  const workerPool = createArtworkProcessor({});
+  const artworkProcessor: ArtworkProcessor = workerPool;
   const artwork = createArtworkService({ db: db.db, storage, processor: artworkProcessor, orders, tmpDir: path.join(config.dataDir, "tmp", "uploads") });
+  const designs = createDesignService({ db: db.db, storage, processor: workerPool, artwork, tmpDir: path.join(config.dataDir, "tmp", "uploads") });
   const uploads = createUploadService({ db, config, log });
   registerUploadPurposes(uploads, { artwork, uploadMaxBytes: config.uploadMaxBytes });
   const quotes = createQuoteService({ db: db.db, catalogue, storage, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender });
@@ -136,13 +141,16 @@ export function createServices(db: DbHandle, config: Config, overrides: ServiceO
       log,
       afterOrder: async (orderGroupId) => {
         await artwork.reuseApprovedArtwork(orderGroupId);
+        await designs.applyCheckoutDesigns(orderGroupId);
       },
+      designs,
     }),
     testPayments,
     orders,
     storage,
     artworkProcessor,
     artwork,
+    designs,
     invoices: createInvoiceService({ storage, shop: config.shop }),
     production: createProductionService({ db: db.db, orders, storage, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender }),
     emailSender,

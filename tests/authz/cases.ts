@@ -37,6 +37,8 @@ export type Fixture = {
   requestId: number;
   /** A refund of 1p of the owner's delivery, with its credit note (0 unless the case is `refund`). */
   refundId: number;
+  /** The owner's saved design at the ordered item's size, with one uploaded picture (0 and "" unless the case is `design`). */
+  design: { id: number; imageId: string };
 };
 
 /**
@@ -53,10 +55,12 @@ export type AuthzCase = {
   trade?: true;
   /** The owner's order also has a refund with a credit note. */
   refund?: true;
+  /** The owner also has a design from the online editor, with a picture. */
+  design?: true;
 };
 
 /** Two customers and a member of staff; the owner has a paid order with one uploaded file. */
-export async function makeFixture(app: FastifyInstance, options: { trade?: boolean; refund?: boolean } = {}): Promise<Fixture> {
+export async function makeFixture(app: FastifyInstance, options: { trade?: boolean; refund?: boolean; design?: boolean } = {}): Promise<Fixture> {
   const [owner, other, staff, manager] = await Promise.all([signUp(app), signUp(app), makeStaff(app), managerOf(app)]);
   await saveTestAddresses(app, owner);
   const line = await bannerLine(app, { customWidth: 304, customHeight: 304, quantity: 2 });
@@ -83,6 +87,7 @@ export async function makeFixture(app: FastifyInstance, options: { trade?: boole
     if (!refunded.ok) throw new Error(`fixture refund failed: ${refunded.message}`);
     refundId = refunded.refund.id;
   }
+  const design = options.design ? await designFixture(app, owner, art) : { id: 0, imageId: "" };
   return {
     owner: {
       ...owner,
@@ -108,8 +113,32 @@ export async function makeFixture(app: FastifyInstance, options: { trade?: boole
     art,
     ...trade,
     refundId,
+    design,
   };
 }
+
+/** A design of the owner's at the fixture item's size (304 × 304 mm), with their picture on it. */
+async function designFixture(app: FastifyInstance, owner: TestCustomer, art: Buffer) {
+  const form = multipart([{ name: "image", fileName: "logo.jpg", contentType: "image/jpeg", data: art }]);
+  const image = await app.inject({ method: "POST", url: "/api/design-images", headers: { ...owner.auth, ...form.headers }, payload: form.payload, remoteAddress: testClientAddress() });
+  if (image.statusCode !== 201) throw new Error(`fixture design image failed: ${image.body}`);
+  const { id: imageId, widthPx, heightPx } = image.json().image as { id: string; widthPx: number; heightPx: number };
+  const saved = await app.inject({ method: "POST", url: "/api/designs", headers: owner.auth, payload: designPayload(imageId, widthPx, heightPx), remoteAddress: testClientAddress() });
+  if (saved.statusCode !== 201) throw new Error(`fixture design failed: ${saved.body}`);
+  return { id: (saved.json().design as { id: number }).id, imageId };
+}
+
+const designPayload = (imageId: string, widthPx: number, heightPx: number) => ({
+  name: "Authorisation fixture",
+  productSlug: "pvc-banner",
+  document: {
+    version: 1,
+    widthMm: 304,
+    heightMm: 304,
+    background: { colour: { c: 0, m: 0, y: 0, k: 0 }, image: null },
+    elements: [{ id: "logo", kind: "image", imageId, widthPx, heightPx, widthMm: 100, heightMm: 100, fit: "contain", x: { anchor: "centre", offsetMm: 0 }, y: { anchor: "centre", offsetMm: 0 } }],
+  },
+});
 
 /** The owner trades on account, has a quote, and has asked for a Quick Quote with one file. */
 async function tradeFixture(app: FastifyInstance, owner: TestCustomer, manager: TestCustomer, line: Awaited<ReturnType<typeof bannerLine>>, art: Buffer) {
@@ -278,6 +307,24 @@ export const AUTHZ_CASES: Record<string, AuthzCase> = {
     ok: 200,
     request: (fx) => ({ method: "DELETE", url: `/api/orders/${fx.owner.order.orderId}/imgs/1` }),
   },
+  "GET /api/designs": { scope: "self", ok: 200, request: () => ({ method: "GET", url: "/api/designs" }) },
+  "POST /api/designs": { design: true, scope: "self", ok: 201, request: (fx) => ({ method: "POST", url: "/api/designs", payload: designPayload(fx.design.imageId, 1800, 1800) }) },
+  "GET /api/designs/:designId": { design: true, scope: "owned", ok: 200, request: (fx) => ({ method: "GET", url: `/api/designs/${fx.design.id}` }) },
+  "PUT /api/designs/:designId": { design: true, scope: "owned", ok: 200, request: (fx) => ({ method: "PUT", url: `/api/designs/${fx.design.id}`, payload: { ...designPayload(fx.design.imageId, 1800, 1800), productSlug: undefined, revision: 1 } }) },
+  "POST /api/designs/:designId/copy": { design: true, scope: "owned", ok: 201, request: (fx) => ({ method: "POST", url: `/api/designs/${fx.design.id}/copy` }) },
+  "DELETE /api/designs/:designId": { design: true, scope: "owned", ok: 200, request: (fx) => ({ method: "DELETE", url: `/api/designs/${fx.design.id}` }) },
+  "POST /api/designs/:designId/proof": { design: true, scope: "owned", ok: 200, request: (fx) => ({ method: "POST", url: `/api/designs/${fx.design.id}/proof` }) },
+  "POST /api/design-images": {
+    scope: "self",
+    ok: 201,
+    request: (fx) => {
+      const form = multipart([{ name: "image", fileName: "logo.jpg", contentType: "image/jpeg", data: fx.art }]);
+      return { method: "POST", url: "/api/design-images", headers: form.headers, payload: form.payload };
+    },
+  },
+  "GET /api/design-images/:imageId": { design: true, scope: "owned", ok: 200, request: (fx) => ({ method: "GET", url: `/api/design-images/${fx.design.imageId}` }) },
+  // The owner's item awaits artwork and already has version 1 uploaded: the design replaces it.
+  "POST /api/orders/:orderId/design": { design: true, scope: "owned", ok: 201, request: (fx) => ({ method: "POST", url: `/api/orders/${fx.owner.order.orderId}/design`, payload: { designId: fx.design.id, version_number: 1 } }) },
   "GET /api/files/:fileId/:kind": { scope: "owned", ok: 200, request: (fx) => ({ method: "GET", url: `/api/files/${fx.owner.order.fileId}/thumbnail` }) },
   "POST /api/artwork/preflight": {
     scope: "self",

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { useLocation } from "react-router";
 import { ARTWORK_MESSAGES, isArtworkComplete, quantitiesTotal, quantityProblem } from "../../../domain/artwork";
 import { deleteVersion, fetchGroup, patchVersion, type OrderFile, type OrderProduct } from "../../lib/orders-api";
 import { discardUnfinished, findUnfinished, isSameFile, startResumableUpload, UploadRefused, type ResumableUpload, type Unfinished } from "../../lib/resumable-upload";
@@ -163,6 +164,7 @@ export function ItemUploader({
           We could not use the artwork you sent: {product.rejection_reason} Please upload a new file.
         </p>
       ) : null}
+      {!locked ? <DesignOnlineLink product={product} version={versions.find((v) => !fileFor(v)) ?? 1} /> : null}
       <div className="mt-4 space-y-3">
         {versions.map((version) => (
           <VersionSlot
@@ -214,5 +216,16 @@ export function ItemUploader({
       </div>
       {proofOf ? <ProofModal file={proofOf} title={product.product_name} size={product.size} onClose={() => setProofOf(null)} /> : null}
     </section>
+  );
+}
+
+/** The online editor for this item at its ordered size; the design comes back here as this version's file. */
+function DesignOnlineLink({ product, version }: { product: OrderProduct; version: number }) {
+  const location = useLocation();
+  const query = new URLSearchParams({ order: String(product.order_id), version: String(version), w: String(product.width_mm ?? ""), h: String(product.height_mm ?? ""), o: product.orientation ?? "", return: location.pathname + location.search });
+  return (
+    <p className="mt-3 text-sm">
+      No artwork? <a href={`/design/${product.product_slug}?${query}`} className="font-semibold text-brand-700 underline">Design it online</a> at exactly this size.
+    </p>
   );
 }
