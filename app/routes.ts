@@ -50,6 +50,7 @@ export default [
     route("accounts/:userId", "routes/staff/trade-account.tsx"),
   ]),
   route("product/:slug", "routes/product.tsx"),
+  route("design/:productSlug", "routes/design.tsx"),
   route("category/:subcategoryId/:subcategorySlug", "routes/subcategory.tsx"),
   route(":categorySlug", "routes/category.tsx"),
   route("*", "routes/not-found.tsx"),

@@ -547,6 +547,12 @@ async function main() {
     const upload = spawnSync(process.execPath, [path.join(import.meta.dirname, "upload.mjs")], { cwd: root, stdio: "inherit", env });
     if (upload.status !== 0) throw new Error(`the upload benchmark failed (${upload.status ?? upload.signal})`);
   }
+  // The resumable (tus) upload against req.pipe(file), one and 4 at once (bench/tus-upload.mjs → results/tus-upload.json).
+  if (wanted("200 MB resumable upload")) {
+    const env = quick ? { ...process.env, BENCH_UPLOAD_RUNS: process.env.BENCH_UPLOAD_RUNS ?? "1" } : process.env;
+    const tus = spawnSync(process.execPath, [path.join(import.meta.dirname, "tus-upload.mjs")], { cwd: root, stdio: "inherit", env });
+    if (tus.status !== 0) throw new Error(`the resumable upload benchmark failed (${tus.status ?? tus.signal})`);
+  }
 }
 
 try {

@@ -18,12 +18,19 @@ const item = {
 describe("parseBasketState (the stored basket)", () => {
   it("keeps a valid basket and fills the fields older baskets lack", () => {
     expect(parseBasketState({ items: [item], discount: 10 })).toEqual({
-      items: [{ ...item, productSlug: "", qty_limits: null, reorder: null, designService: false }],
+      items: [{ ...item, productSlug: "", qty_limits: null, reorder: null }],
       discount: 10,
       amountOffPence: 0,
       promoCode: null,
       quote: null,
     });
+  });
+
+  it("keeps a line's design from the online editor, saved or still in this browser", () => {
+    const saved = { ...item, design: { id: 12, localId: null, name: "Shop banner" } };
+    const local = { ...item, lineId: "line-2", design: { id: null, localId: "draft_abc", name: "Sale" } };
+    expect(parseBasketState({ items: [saved, local], discount: 0 })?.items.map((i) => i.design)).toEqual([saved.design, local.design]);
+    expect(parseBasketState({ items: [{ ...item, design: { id: "12", localId: null, name: "x" } }], discount: 0 })).toBeNull();
   });
 
   it("accepts the empty basket", () => {

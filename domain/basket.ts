@@ -17,15 +17,22 @@ export type BasketItem = {
   versions: number;
   /** The server's discounted line price of the print (calculatePrice `total`), in pence; the design service is added to it (basketLine). */
   pricePence: number;
-  /** "Design it for me": the shop's design service makes the artwork, one fee per version (DECISIONS rule 23). */
-  designService: boolean;
+  /** "Design it for me": the shop's design service makes the artwork, one fee per version (DECISIONS rule 23); absent is no. */
+  designService?: boolean;
   qty_limits: { min_qty: number; orientation: string; fixed_size: string | null } | null;
   customWidth: number | null;
   customHeight: number | null;
   orientation: "Portrait" | "Landscape" | null;
   /** A reorder entry (spec section 3): the ordered item it repeats, its price then, and whether to reuse its approved artwork. */
   reorder: { orderId: number; previousPricePence: number; reuseArtwork: boolean } | null;
+  /**
+   * A design from the online editor, printed as this line's artwork: saved on the account (`id`), or a
+   * guest's draft still held by this browser (`localId`) until checkout has made the account.
+   */
+  design?: BasketDesign | null;
 };
+
+export type BasketDesign = { id: number | null; localId: string | null; name: string };
 
 export type BasketState = {
   items: BasketItem[];
@@ -90,7 +97,9 @@ const readItem = record<BasketItem>({
   customHeight: nullable(num),
   orientation: nullable(oneOf("Portrait", "Landscape")),
   reorder: withDefault(nullable(record({ orderId: int, previousPricePence: inRange(int, 0), reuseArtwork: bool })), null),
-  designService: withDefault(bool, false),
+  designService: withDefault<boolean | undefined>(bool, undefined),
+  // Left out of lines without a design (older baskets, and every line but the editor's).
+  design: withDefault<BasketDesign | null | undefined>(nullable(record<BasketDesign>({ id: nullable(inRange(int, 1)), localId: nullable(str), name: str })), undefined),
 });
 
 const readState = record<BasketState>({
@@ -144,9 +153,12 @@ export function setDiscount(state: BasketState, percent: number, promoCode: stri
   return { ...state, discount: amountOffPence > 0 ? 0 : percent, amountOffPence, promoCode };
 }
 
-/** The line as priced: the print, the design service for each of its versions when chosen, and the two together. */
-export function basketLine(item: Pick<BasketItem, "pricePence" | "versions" | "designService">): { printPence: number; designFeePence: number; linePence: number } {
-  return lineWithDesignPence(item.pricePence, item.designService ? item.versions : 0);
+/**
+ * The line as priced: the print, the design service for each of its versions when chosen, and the two
+ * together. A line with its own design from the online editor has its artwork, so no design service.
+ */
+export function basketLine(item: Pick<BasketItem, "pricePence" | "versions" | "designService" | "design">): { printPence: number; designFeePence: number; linePence: number } {
+  return lineWithDesignPence(item.pricePence, item.designService && !item.design ? item.versions : 0);
 }
 
 /** Chooses (or drops) the design service for one line; a reorder that reuses approved artwork needs none. */
@@ -156,7 +168,7 @@ export function setDesignService(state: BasketState, lineId: string, designServi
   return {
     ...state,
     items: state.items.map((item) =>
-      item.lineId === lineId ? { ...item, designService, reorder: designService && item.reorder ? { ...item.reorder, reuseArtwork: false } : item.reorder } : item,
+      item.lineId === lineId && !item.design ? { ...item, designService, reorder: designService && item.reorder ? { ...item.reorder, reuseArtwork: false } : item.reorder } : item,
     ),
   };
 }

@@ -3,6 +3,7 @@
 // the payment's line items, which must add up to the charged total exactly.
 import { z } from "zod";
 import type { ProductView } from "./catalogue";
+import type { Design } from "./design/schema";
 import { fixedSizeLabel } from "./catalogue";
 import { isExpressSelection, priceConfiguration, selectionWorkingDays, validateConfiguration } from "./configuration";
 import { deliveryDate } from "./delivery";
@@ -65,6 +66,8 @@ export const checkoutLineRequestSchema = z.object({
   reuseArtworkFrom: rowId("reuseArtworkFrom").nullable().optional(),
   /** "Design it for me": the shop designs each version, at the design service's fee (DECISIONS rule 23). */
   designService: z.boolean().default(false),
+  /** A design of this customer's, made in the online editor at this line's size: it becomes version 1's artwork. */
+  designId: rowId("designId").nullable().optional(),
 });
 export type CheckoutLineRequest = z.output<typeof checkoutLineRequestSchema>;
 
@@ -96,7 +99,12 @@ export type CheckoutLine = {
   deliveryDate: string;
   /** The earlier item whose approved artwork is copied to this one when the order is made. */
   reuseArtworkFrom?: number | null;
+  /** The design (as it was when payment started) whose print file becomes version 1's artwork once paid. */
+  design?: DesignSnapshot | null;
 };
+
+/** A design as a checkout keeps it: later edits to the draft do not change what was paid for. */
+export type DesignSnapshot = { id: number; name: string; document: Design };
 
 export type LineProblem = { index: number; message: string };
 
@@ -132,8 +140,9 @@ export function priceCheckoutLines(
       problems.push({ index, message: `Line ${index + 1} (${product.name}): ${DESIGN_MESSAGES.tooManyDesigns}` });
       return;
     }
-    // Reusing approved artwork needs no design; such a line is never charged for one.
-    const designs = request.designService && !request.reuseArtworkFrom ? request.versions : 0;
+    // Reusing approved artwork, or a design of the customer's own from the online editor, needs no design
+    // service; such a line is never charged for one.
+    const designs = request.designService && !request.reuseArtworkFrom && !request.designId ? request.versions : 0;
     const price = priceConfiguration(product, checked.value, designs);
     const turnaroundDays = selectionWorkingDays(product, checked.value.attributeIds);
     const byId = new Map(product.attributes.map((a) => [a.id, a]));

@@ -7,7 +7,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 
 const clientDir = path.resolve(import.meta.dirname, "..", "build", "client");
-const COMPRESSIBLE = /\.(js|css|svg|json|txt|xml|webmanifest)$/;
+const COMPRESSIBLE = /\.(js|css|svg|json|txt|xml|webmanifest|ttf)$/;
 const MIN_BYTES = 1024;
 
 function* files(dir) {

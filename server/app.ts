@@ -39,6 +39,8 @@ export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 const MAX_PREPARED_ANSWERS = 500;
 /** Counts whose window has passed are deleted this often (PostgreSQL). */
 const RATE_LIMIT_SWEEP_MS = 10 * 60_000;
+/** Expired resumable uploads are looked for this often. */
+const UPLOAD_SWEEP_MS = 10 * 60_000;
 
 export type BuildAppOptions = {
   config: Config;
@@ -126,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     await services.catalogueChanges.stop();
     await services.emailSender.stop();
     await services.artworkProcessor.close();
+    await services.uploads.close();
     await services.storage.close();
   });
 
@@ -160,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         { name: "checkout" },
         { name: "orders" },
         { name: "artwork" },
+        { name: "uploads" },
         { name: "staff" },
         { name: "system" },
       ],
@@ -179,7 +183,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     let stopSweeper: (() => Promise<void>) | undefined;
     let rateLimitSweep: NodeJS.Timeout | undefined;
     let refundRetry: NodeJS.Timeout | undefined;
+    let uploadSweep: NodeJS.Timeout | undefined;
     app.addHook("onReady", async () => {
+      // Resumable uploads: expired unfinished ones deleted (S3 multipart uploads aborted), stalled completions taken over.
+      const sweepUploads = () => void services.uploads.sweep().catch((error: unknown) => app.log.warn({ err: error }, "upload sweep failed"));
+      sweepUploads();
+      uploadSweep = setInterval(sweepUploads, UPLOAD_SWEEP_MS);
+      uploadSweep.unref();
       // Refunds a card processor did not confirm are asked about again (with the same key) until settled.
       refundRetry = setInterval(() => void services.refunds.settlePending().catch((error: unknown) => app.log.warn({ err: error }, "pending refund retry failed")), 60_000);
       refundRetry.unref();
@@ -202,6 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     app.addHook("onClose", async () => {
       if (rateLimitSweep) clearInterval(rateLimitSweep);
       if (refundRetry) clearInterval(refundRetry);
+      if (uploadSweep) clearInterval(uploadSweep);
       await stopSweeper?.();
     });
   }

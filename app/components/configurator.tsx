@@ -185,6 +185,12 @@ export function Configurator({ product }: { product: ProductView }) {
       <button type="button" onClick={c.addToBasket} disabled={c.submitting} className="btn-primary w-full py-3 text-lg">
         {c.submitting ? "Adding…" : "Add to Basket"}
       </button>
+      <a
+        href={`/design/${product.slug}?${new URLSearchParams({ q: c.quantityText, ...(limits ? { w: c.widthText, h: c.heightText } : { o: c.orientation ?? "" }), a: Object.values(c.selection).join(",") })}`}
+        className="btn-outline w-full py-2 text-center"
+      >
+        No artwork? Design online
+      </a>
       <ProcessStrip />
     </section>
   );

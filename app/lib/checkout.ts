@@ -16,7 +16,8 @@ export function basketLines(basket: BasketState): CheckoutLineRequest[] {
     orientation: item.orientation,
     attributes: item.attributes,
     reuseArtworkFrom: item.reorder?.reuseArtwork ? item.reorder.orderId : null,
-    designService: item.designService,
+    designService: item.designService === true && !item.design,
+    designId: item.design?.id ?? null,
   }));
 }
 

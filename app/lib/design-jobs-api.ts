@@ -1,8 +1,8 @@
 // The design service's calls (DECISIONS rule 23): the customer's brief, files, amends and approval, and
 // the designers' desk. Uploads go with XMLHttpRequest, whose upload events report the real bytes sent.
 import type { ApiAnswer, ApiBody } from "../../server/api/contract";
-import { api, authHeaders, NetworkError } from "./api-client";
-import { UploadRefused, type Preflight } from "./orders-api";
+import { api, ApiResponseError, authHeaders, NetworkError } from "./api-client";
+import type { Preflight } from "./orders-api";
 
 export type DesignJob = ApiAnswer<"GET /api/orders/:orderId/design">;
 export type DesignFile = DesignJob["brief_files"][number];
@@ -21,6 +21,17 @@ export const fetchDesignJob = (orderId: number | string, signal?: AbortSignal) =
 export const takeDesignJob = (orderId: number) => api("POST /api/staff/design/:orderId/take", { params: { orderId }, auth: true });
 
 type Progress = (sent: number, total: number) => void;
+
+/** An upload the server refused, with the preflight's checks when a proof was not the ordered size. */
+export class DesignUploadRefused extends ApiResponseError {
+  constructor(
+    message: string,
+    status: number,
+    readonly preflight: Preflight | null,
+  ) {
+    super(message, status, {}, message);
+  }
+}
 
 /** The answer of an upload: its JSON body, or the refusal (with any preflight the server gave). */
 function postForm<T>(url: string, form: FormData, total: number, onProgress: Progress, accept: (status: number, body: Record<string, unknown>) => T | null): Promise<T> {
@@ -43,7 +54,7 @@ function postForm<T>(url: string, form: FormData, total: number, onProgress: Pro
         const message = typeof body.message === "string" ? body.message : `The upload failed (${xhr.status})`;
         // A proof the preflight refused comes back with its checks, to show the designer why.
         const preflight = body.verdict ? ({ verdict: body.verdict, checks: body.checks ?? [] } as Preflight) : null;
-        reject(new UploadRefused(message, xhr.status, preflight));
+        reject(new DesignUploadRefused(message, xhr.status, preflight));
       }
     };
     xhr.onerror = () => reject(new NetworkError(new Error("upload failed")));

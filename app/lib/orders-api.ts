@@ -2,7 +2,7 @@
 // make them. Every call carries the customer's bearer token.
 import { useEffect, useState } from "react";
 import type { ApiAnswer } from "../../server/api/contract";
-import { api, ApiResponseError, authHeaders, NetworkError } from "./api-client";
+import { api, ApiResponseError, authHeaders } from "./api-client";
 
 export type OrderGroup = ApiAnswer<"GET /api/orders/group/:orderGroupId">;
 export type OrderProduct = OrderGroup["products"][number];
@@ -32,55 +32,6 @@ export async function fetchOrderPage(userId: string, after: string | null): Prom
   let next: string | null = null;
   const entries = await api("GET /api/orders/:userId", { params: { userId }, query: { after }, auth: true, onHeaders: (headers) => (next = headers.get("x-next-cursor")) });
   return { entries, next };
-}
-
-export class UploadRefused extends ApiResponseError {
-  constructor(
-    message: string,
-    status: number,
-    readonly preflight: Preflight | null,
-  ) {
-    super(message, status, {}, message);
-  }
-}
-
-/**
- * Uploads one version's file with XMLHttpRequest, whose upload events report the real bytes sent
- * (DECISIONS rule 15: the progress bar is never an animation). Resolves with the stored file.
- */
-export function uploadVersion(
-  orderId: number,
-  version: number,
-  file: File,
-  options: { qty?: number; notes?: string; onProgress: (sent: number, total: number) => void; onSent: () => void; signal?: AbortSignal },
-): Promise<OrderFile> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    form.append("version_number", String(version));
-    if (options.qty) form.append("qty", String(options.qty));
-    if (options.notes) form.append("notes", options.notes);
-    form.append("artwork", file, file.name);
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", `/api/orders/${orderId}/imgs`);
-    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
-    xhr.setRequestHeader("accept", "application/json");
-    xhr.upload.onprogress = (event) => options.onProgress(event.loaded, event.lengthComputable ? event.total : file.size);
-    xhr.upload.onload = () => options.onSent();
-    xhr.onload = () => {
-      let body: { file?: OrderFile; error?: string; verdict?: Preflight["verdict"]; checks?: Preflight["checks"] } = {};
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        // not JSON: handled below
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && body.file) resolve(body.file);
-      else reject(new UploadRefused(body.error ?? `Upload failed (${xhr.status})`, xhr.status, body.verdict ? { verdict: body.verdict, checks: body.checks ?? [] } : null));
-    };
-    xhr.onerror = () => reject(new NetworkError(new Error("upload failed")));
-    xhr.onabort = () => reject(new DOMException("Upload cancelled", "AbortError"));
-    options.signal?.addEventListener("abort", () => xhr.abort());
-    xhr.send(form);
-  });
 }
 
 /** Fetches a private file with the bearer token and gives an object URL for it (revoked when no longer used). */

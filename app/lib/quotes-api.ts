@@ -41,20 +41,19 @@ export function basketOfQuote(quote: Quote): BasketState {
   return basketFromQuote({ id: quote.id, number: quote.number, validUntil: quote.validUntil ?? "" }, quote.lines.map((line, index) => basketItemOf(line, index, `q${quote.id}`)));
 }
 
-type Progress = (sent: number, total: number) => void;
-
-/** Sends a Quick Quote request (fields and files) with XMLHttpRequest, whose upload events report real progress. */
-export function sendQuoteRequest(fields: Record<string, string>, files: File[], onProgress: Progress): Promise<Quote> {
+/**
+ * Sends a Quick Quote request. Its files went before it as resumable uploads (purpose quote-file, see
+ * resumable-upload.ts); the request names them by id and the server takes them, once.
+ */
+export function sendQuoteRequest(fields: Record<string, string>, uploadIds: string[]): Promise<Quote> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    files.forEach((file, index) => form.append(`file${index + 1}`, file, file.name));
+    if (uploadIds.length > 0) form.append("uploads", uploadIds.join(","));
     const xhr = new XMLHttpRequest();
     xhr.open("POST", "/api/quote-requests");
     for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
     xhr.setRequestHeader("accept", "application/json");
-    const total = files.reduce((sum, file) => sum + file.size, 0);
-    xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : total);
     xhr.onload = () => {
       let body: { quote?: Quote; message?: string; errors?: Record<string, string> } = {};
       try {

@@ -130,6 +130,11 @@ function BasketLine({ item, problem, quoted }: { item: BasketItem; problem: stri
           <dt>Versions</dt>
           <dd>{item.versions}</dd>
         </dl>
+        {item.design ? (
+          <p className="mt-2 rounded bg-slate-50 px-2 py-1 text-sm text-slate-700 ring-1 ring-slate-200">
+            Your design “{item.design.name}” will be printed as this item&apos;s artwork; you approve its proof after paying.
+          </p>
+        ) : null}
         {item.reorder ? (
           <p className="mt-2 rounded bg-slate-50 px-2 py-1 text-sm text-slate-700 ring-1 ring-slate-200">
             Reorder.{" "}
@@ -147,13 +152,13 @@ function BasketLine({ item, problem, quoted }: { item: BasketItem; problem: stri
             <span>{formatPence(priced.designFeePence)}</span>
           </p>
         ) : null}
-        {quoted || isQuoteOnlyItem(item) || item.reorder?.reuseArtwork ? null : (
+        {quoted || isQuoteOnlyItem(item) || item.reorder?.reuseArtwork || item.design ? null : (
           <label className="mt-2 flex items-center gap-2 text-sm">
             <input
               type="checkbox"
               name={`design-${item.lineId}`}
               className="h-4 w-4 accent-brand-600"
-              checked={item.designService}
+              checked={item.designService === true}
               onChange={(event) => basketStore.set((state) => setDesignService(state, item.lineId, event.target.checked))}
             />
             {DESIGN_CHOICE_LABEL}

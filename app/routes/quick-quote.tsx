@@ -5,6 +5,8 @@ import { FormStatus, TextField, useFormSubmit, useSchemaForm } from "../componen
 import { ApiResponseError } from "../lib/api-client";
 import { useIsLoggedIn } from "../lib/auth";
 import { sendQuoteRequest } from "../lib/quotes-api";
+import { startResumableUpload, type ResumableProgress } from "../lib/resumable-upload";
+import { formatMegabytes, UPLOAD_MESSAGES } from "../../domain/uploads";
 import { useHydrated } from "../lib/use-hydrated";
 import type { Route } from "./+types/quick-quote";
 
@@ -64,13 +66,22 @@ function RequestForm() {
   const form = useSchemaForm(quickQuoteRequestSchema, { productKind: "", size: "", quantity: "", material: "", deadline: "", notes: "" });
   const [files, setFiles] = useState<File[]>([]);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [progress, setProgress] = useState<{ held: number; total: number; phase: ResumableProgress["phase"] } | null>(null);
 
   const send = async () => {
     if (fileProblem) return { ok: false, text: fileProblem };
-    setProgress(0);
+    const total = files.reduce((sum, file) => sum + file.size, 0);
+    setProgress({ held: 0, total, phase: "starting" });
     try {
-      const quote = await sendQuoteRequest(form.values, files, (sent, total) => setProgress(total > 0 ? Math.min(100, Math.round((sent / total) * 100)) : 0));
+      // Each file goes first as a resumable upload (a dropped connection carries on); the request then names them.
+      const uploadIds: string[] = [];
+      let before = 0;
+      for (const file of files) {
+        const upload = startResumableUpload({ purpose: "quote-file", target: {}, file, onProgress: (p) => setProgress({ held: before + p.heldBytes, total, phase: p.phase }) });
+        uploadIds.push((await upload.done).id);
+        before += file.size;
+      }
+      const quote = await sendQuoteRequest(form.values, uploadIds);
       navigate(`/my-account/quotes/${quote.id}`);
       return { ok: true, text: `Request ${quote.number} sent.` };
     } finally {
@@ -131,8 +142,11 @@ function RequestForm() {
       </div>
       {progress !== null && files.length > 0 ? (
         <div>
-          <progress max={100} value={progress} className="w-full" aria-label="Sending your files" />
-          <p className="text-xs text-slate-600">Sending your files: {progress}%</p>
+          <progress max={progress.total} value={progress.held} className="w-full" aria-label="Sending your files" />
+          <p className={`text-xs ${progress.phase === "offline" ? "font-semibold text-amber-800" : "text-slate-600"}`} aria-live="polite">
+            {progress.phase === "offline" ? `${UPLOAD_MESSAGES.offline} ` : "Sending your files: "}
+            {formatMegabytes(progress.held)} of {formatMegabytes(progress.total)} received
+          </p>
         </div>
       ) : null}
       <div className="flex flex-wrap items-center gap-4">

@@ -9,3 +9,5 @@ export * from "./rate-limits";
 export * from "./trade";
 export * from "./after-sale";
 export * from "./design-jobs";
+export * from "./designs";
+export * from "./uploads";

@@ -13,7 +13,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const apiRoutes = () => t.app.routeTable.filter((route) => route.url.startsWith("/api/") && route.method !== "HEAD");
+// Fastify's own HEAD beside every GET is left out; a HEAD route of its own (tus) is checked like any other.
+const apiRoutes = () => t.app.routeTable.filter((route) => route.url.startsWith("/api/") && (route.method !== "HEAD" || route.ownHead) && route.method !== "OPTIONS");
 const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
 
 describe("the route table", () => {
@@ -41,7 +42,7 @@ describe("the route table", () => {
 describe.each(Object.entries(AUTHZ_CASES))("%s", (_route, entry) => {
   let fx: Fixture;
   beforeAll(async () => {
-    fx = await makeFixture(t.app, { trade: entry.trade === true, refund: entry.refund === true, design: entry.design ?? false });
+    fx = await makeFixture(t.app, { trade: entry.trade === true, refund: entry.refund === true, design: entry.design === true, designJobs: entry.designJobs ?? false });
   });
 
   const call = (auth: Record<string, string>) => {

@@ -39,6 +39,7 @@ import { salesReportAnswer } from "./back-office/report-routes";
 import { catalogueAnswer } from "./catalogue/routes";
 import { checkoutSessionAnswer, createSessionBody, onAccountAnswer, orderCreatedAnswer, paymentSessionAnswer } from "./checkout/routes";
 import { quoteAnswer, quoteCreatedAnswer, quoteFromBasketBody, quoteListAnswer } from "./quotes/routes";
+import { uploadOutcomeAnswer } from "./resumable/routes";
 import { myTradeAccountAnswer, openTradeAccountBody, receivablesAnswer, tradeAccountAnswer, tradeAccountListAnswer, updateTradeAccountBody } from "./trade/routes";
 import { quotePriceSchema } from "../../domain/quote";
 import { accountPaymentSchema } from "../../domain/trade-account";
@@ -51,6 +52,7 @@ import { doneAnswer, doneWithMessageAnswer } from "./schemas";
 import { failedEmailsAnswer, queuePageAnswer, staffJobAnswer } from "./staff/routes";
 import { refundAnswer, reprintAnswer } from "./after-sale/routes";
 import { amendsBody, approveBody, briefBody, deskAnswer, designFileAnswer, designJobAnswer, paymentLinkAnswer, redesignAnswer, redesignBody, redesignListAnswer } from "./design-jobs/routes";
+import { designAnswer, designBody, designImageAnswer, designListAnswer, designProofAnswer, designSaveBody, useDesignBody } from "./designs/routes";
 
 type Entry = { answer: z.ZodType; body?: z.ZodType };
 
@@ -89,8 +91,19 @@ export const API_CONTRACT = {
   "PATCH /api/orders/group/:orderGroupId": { answer: groupStatusAnswer },
   "POST /api/orders/:orderId/attributes": { answer: attributesAttachedAnswer },
   "POST /api/orders/:orderId/imgs": { answer: versionAnswer },
+  "GET /api/uploads/:uploadId": { answer: uploadOutcomeAnswer },
   "PATCH /api/orders/:orderId/imgs/:versionNumber": { answer: versionAnswer },
   "DELETE /api/orders/:orderId/imgs/:versionNumber": { answer: doneAnswer },
+  "POST /api/orders/:orderId/design": { answer: versionAnswer, body: useDesignBody },
+
+  "GET /api/designs": { answer: designListAnswer },
+  "POST /api/designs": { answer: designAnswer, body: designBody },
+  "GET /api/designs/:designId": { answer: designAnswer },
+  "PUT /api/designs/:designId": { answer: designAnswer, body: designSaveBody },
+  "POST /api/designs/:designId/copy": { answer: designAnswer },
+  "DELETE /api/designs/:designId": { answer: doneAnswer },
+  "POST /api/designs/:designId/proof": { answer: designProofAnswer },
+  "POST /api/design-images": { answer: designImageAnswer },
 
   "GET /api/staff/queue": { answer: queuePageAnswer },
   "GET /api/staff/orders/:orderGroupId": { answer: staffJobAnswer },

@@ -10,10 +10,12 @@ import { catalogueRoutes } from "./catalogue/routes";
 import { checkoutRoutes } from "./checkout/routes";
 import { contactRoutes } from "./contact/routes";
 import { designJobRoutes } from "./design-jobs/routes";
+import { designRoutes } from "./designs/routes";
 import { orderRoutes } from "./orders/routes";
 import { pricingRoutes } from "./pricing/routes";
 import { promotionRoutes } from "./promotions/routes";
 import { quoteRoutes } from "./quotes/routes";
+import { resumableUploadRoutes } from "./resumable/routes";
 import { tradeRoutes } from "./trade/routes";
 import { staffRoutes } from "./staff/routes";
 import { systemRoutes } from "./system/routes";
@@ -44,4 +46,6 @@ async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(tradeRoutes);
   await app.register(afterSaleRoutes);
   await app.register(designJobRoutes);
+  await app.register(designRoutes);
+  await app.register(resumableUploadRoutes);
 }

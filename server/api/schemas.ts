@@ -20,7 +20,7 @@ export function idParams<const Names extends readonly string[]>(...names: Names)
 }
 
 /** The error statuses a route may answer, each in the one error shape. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 502 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 412 | 413 | 415 | 422 | 423 | 429 | 502 | 503;
 
 /**
  * A route's `response` schemas: what it answers on success (and any error with extra fields), then the

@@ -1,5 +1,8 @@
 // The jobs a worker thread runs and the messages that carry them, shared by the pool and the worker.
+import type { Design } from "../../domain/design/schema";
 import type { OrderedArtwork, PreflightResult, UnreadableReason } from "../../domain/preflight";
+import { prepareDesignImage, type PreparedDesignImage } from "./design-image";
+import { makeDesignPdf, type DesignImageFiles } from "./design-pdf";
 import { UnreadableArtworkError } from "./errors";
 import { preflightFile } from "./preflight-file";
 import { makePrintPdf, type PrintPdfSize } from "./print-pdf";
@@ -9,11 +12,16 @@ export type ArtworkJob =
   | { kind: "preflight"; path: string; ordered: OrderedArtwork }
   | { kind: "make"; path: string; ordered: OrderedArtwork; outPdfPath: string }
   | { kind: "thumbnail"; path: string }
-  | { kind: "proof"; pdfPath: string };
+  | { kind: "proof"; pdfPath: string }
+  | { kind: "design-image"; path: string; outDir: string }
+  | { kind: "design-pdf"; design: Design; images: Record<string, DesignImageFiles>; outPdfPath: string };
+
+/** A design's print PDF (written to outPdfPath), its preflight, and the thumbnail and proof made from it. */
+export type MadeDesign = { pdf: PrintPdfSize; preflight: PreflightResult; thumbnailJpeg: Uint8Array; proofPng: Uint8Array };
 
 export type MadeArtwork = { pdf: PrintPdfSize; thumbnailJpeg: Uint8Array };
 
-export type ArtworkJobValue = PreflightResult | MadeArtwork | Uint8Array;
+export type ArtworkJobValue = PreflightResult | MadeArtwork | Uint8Array | PreparedDesignImage | MadeDesign;
 
 /** The worker's first message: its modules (sharp, mupdf's WASM) are loaded. */
 export type WorkerReady = { ready: true };
@@ -35,6 +43,14 @@ export async function runArtworkJob(job: ArtworkJob): Promise<ArtworkJobValue> {
       return makeThumbnail(job.path);
     case "proof":
       return makeProofPng(job.pdfPath);
+    case "design-image":
+      return prepareDesignImage(job.path, job.outDir);
+    case "design-pdf": {
+      const pdf = await makeDesignPdf(job.design, new Map(Object.entries(job.images)), job.outPdfPath);
+      const ordered: OrderedArtwork = { widthMm: job.design.widthMm, heightMm: job.design.heightMm, orientation: "Custom", versions: 1 };
+      const [preflight, thumbnailJpeg, proofPng] = [await preflightFile(job.outPdfPath, ordered), await makeThumbnail(job.outPdfPath), await makeProofPng(job.outPdfPath)];
+      return { pdf, preflight, thumbnailJpeg, proofPng };
+    }
   }
 }
 

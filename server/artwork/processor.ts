@@ -13,7 +13,10 @@ import { Worker } from "node:worker_threads";
 import sharp from "sharp";
 import { PREFLIGHT_LIMITS, unreadableResult, type OrderedArtwork, type PreflightResult } from "../../domain/preflight";
 import { UnreadableArtworkError } from "./errors";
-import type { ArtworkJob, ArtworkJobValue, JobReply, JobRequest, MadeArtwork, WorkerReady } from "./jobs";
+import type { Design } from "../../domain/design/schema";
+import type { PreparedDesignImage } from "./design-image";
+import type { DesignImageFiles } from "./design-pdf";
+import type { ArtworkJob, ArtworkJobValue, JobReply, JobRequest, MadeArtwork, MadeDesign, WorkerReady } from "./jobs";
 import type { PrintPdfSize } from "./print-pdf";
 import { partialPdfPath, samplesScratchPath } from "./scratch";
 
@@ -69,6 +72,10 @@ export type ArtworkProcessor = {
   thumbnail(path: string, options?: JobOptions): Promise<Buffer>;
   /** PNG ≤ 1200 px of the print PDF's first page. */
   proof(pdfPath: string, options?: JobOptions): Promise<Buffer>;
+  /** Checks an editor upload by its content and writes its CMYK samples and preview into outDir. */
+  prepareDesignImage(path: string, outDir: string, options?: JobOptions): Promise<PreparedDesignImage>;
+  /** A design's print PDF at outPdfPath, with its preflight, thumbnail and proof (made from the PDF). */
+  renderDesign(design: Design, images: Record<string, DesignImageFiles>, outPdfPath: string, options?: JobOptions): Promise<MadeDesign & { thumbnailJpeg: Buffer; proofPng: Buffer }>;
   /** `heavy`: near-limit images being worked on now (never more than one). */
   stats(): { workers: number; busy: number; heavy: number; queued: number; restarts: number };
   /** Stops every worker; queued and running jobs reject. */
@@ -216,7 +223,7 @@ export function createArtworkProcessor(options: ArtworkProcessorOptions = {}): A
 
   async function run(job: ArtworkJob, jobOptions: JobOptions = {}): Promise<ArtworkJobValue> {
     if (closed) throw new Error("The artwork processor is closed");
-    const heavy = await weigh(job.kind === "proof" ? null : job.path, heavyMegapixels);
+    const heavy = await weigh(job.kind === "proof" || job.kind === "design-pdf" ? null : job.path, heavyMegapixels);
     return new Promise((resolve, reject) => {
       queue.push({ id: nextId++, job, heavy, timeoutMs: jobOptions.timeoutMs ?? defaultTimeoutMs, resolve, reject });
       dispatch();
@@ -253,6 +260,24 @@ export function createArtworkProcessor(options: ArtworkProcessorOptions = {}): A
     },
     async proof(pdfPath, jobOptions) {
       return asBuffer((await run({ kind: "proof", pdfPath }, jobOptions)) as Uint8Array);
+    },
+    async prepareDesignImage(path, outDir, jobOptions) {
+      try {
+        return (await run({ kind: "design-image", path, outDir }, jobOptions)) as PreparedDesignImage;
+      } catch (error) {
+        if (error instanceof ArtworkJobTimeoutError) return { ok: false, message: unreadableResult("too-slow").checks[0]!.message };
+        if (error instanceof ArtworkWorkerCrashedError) return { ok: false, message: unreadableResult("too-complex").checks[0]!.message };
+        throw error;
+      }
+    },
+    async renderDesign(design, images, outPdfPath, jobOptions) {
+      try {
+        const made = (await run({ kind: "design-pdf", design, images, outPdfPath }, jobOptions)) as MadeDesign;
+        return { ...made, thumbnailJpeg: asBuffer(made.thumbnailJpeg), proofPng: asBuffer(made.proofPng) };
+      } catch (error) {
+        await rm(partialPdfPath(outPdfPath), { force: true });
+        throw error;
+      }
     },
     stats() {
       return {

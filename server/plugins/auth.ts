@@ -13,7 +13,14 @@ import type { AuthUser } from "../services/account-service";
 export type RouteAccess = "public" | "customer" | "staff" | "manager";
 
 /** A route as declared: who may call it, and its schemas (the contract test compares them with the client's). */
-export type RouteEntry = { method: string; url: string; access: RouteAccess | undefined; schema: FastifySchema | undefined };
+export type RouteEntry = {
+  method: string;
+  url: string;
+  access: RouteAccess | undefined;
+  schema: FastifySchema | undefined;
+  /** A HEAD route of its own (tus), not the one Fastify adds beside every GET: it is documented, fuzzed and in the matrix. */
+  ownHead?: true;
+};
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -68,7 +75,8 @@ export function registerAuth(app: FastifyInstance, authenticate: (token: string)
   app.addHook("onRoute", (route: RouteOptions) => {
     const access = route.config?.auth;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) app.routeTable.push({ method, url: route.url, access, schema: route.schema });
+    const ownHead = (route.config as { swagger?: { exposeHeadRoute?: boolean } } | undefined)?.swagger?.exposeHeadRoute === true;
+    for (const method of methods) app.routeTable.push({ method, url: route.url, access, schema: route.schema, ...(method === "HEAD" && ownHead ? { ownHead: true as const } : {}) });
     if (access === undefined || access === "public") return;
     const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
     route.onRequest = [guards[access], ...existing];

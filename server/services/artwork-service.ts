@@ -40,12 +40,23 @@ export type StoreResult =
 
 export type FileKind = "thumbnail" | "pdf" | "proof" | "original";
 
+/** A print PDF made on the server, with its preflight and the previews made from it. */
+export type MadeVersion = { ok: true; preflight: Preflight; thumbnailJpeg: Buffer; proofPng: Buffer; sizeBytes: number };
+
 export type ArtworkService = {
   /** The ordered size of an item, for the preflight of its files. */
   orderedFor(item: OrderRow): OrderedArtwork | null;
+  /** Whether this customer may send a file for this version now: their item, awaiting artwork, a version it has. */
+  canUpload(userId: number, orderId: number, versionNumber: number): Promise<{ ok: true } | Failure>;
   storeVersion(input: { userId: number; orderId: number; versionNumber: number; upload: UploadedFile; quantity?: number | null; notes?: string | null }): Promise<StoreResult>;
   /** The spec's form: a print PDF and a thumbnail the client made itself (checked all the same). */
   storeClientPdf(input: { userId: number; orderId: number; versionNumber: number; pdf: UploadedFile; thumbnail: UploadedFile | null; notes?: string | null }): Promise<StoreResult>;
+  /**
+   * A version's file made here rather than uploaded (a design from the editor): `make` renders the print
+   * PDF at the ordered size into `pdfPath` once the item is known to be the customer's and open for
+   * artwork; the file is then stored, unapproved, exactly as an upload would be.
+   */
+  storeMadeVersion(input: { userId: number; orderId: number; versionNumber: number; fileName: string; make: (ordered: OrderedArtwork, pdfPath: string) => Promise<MadeVersion | Failure>; keepExisting?: boolean }): Promise<StoreResult>;
   updateVersion(userId: number, orderId: number, versionNumber: number, change: { approved?: boolean; quantity?: number; notes?: string }): Promise<StoreResult>;
   removeVersion(userId: number, orderId: number, versionNumber: number): Promise<{ ok: true } | Failure>;
   attachAttributes(userId: number, orderId: number, attributeIds: number[]): Promise<{ ok: true; attached: number[]; already: boolean } | Failure>;
@@ -105,11 +116,13 @@ export function createArtworkService(deps: ArtworkServiceDeps): ArtworkService {
     newPrefix: string,
     values: Omit<typeof orderFiles.$inferInsert, "orderId" | "versionNumber">,
     itemNotes: string | null,
+    keepExisting = false,
   ): Promise<StoreResult> {
     const outcome = await db.transaction(async (tx) => {
       const closed = await closedFor(tx, item.id);
       if (closed) return { ok: false as const, message: closed };
       const [previous] = await tx.select().from(orderFiles).where(and(eq(orderFiles.orderId, item.id), eq(orderFiles.versionNumber, versionNumber)));
+      if (previous && keepExisting) return { ok: false as const, message: "This version already has artwork." };
       const [row] = await tx
         .insert(orderFiles)
         .values({ orderId: item.id, versionNumber, ...values })
@@ -142,6 +155,11 @@ export function createArtworkService(deps: ArtworkServiceDeps): ArtworkService {
   return {
     orderedFor,
 
+    async canUpload(userId, orderId, versionNumber) {
+      const target = await uploadTarget(userId, orderId, versionNumber);
+      return target.ok ? { ok: true } : target;
+    },
+
     async storeVersion({ userId, orderId, versionNumber, upload, quantity, notes }) {
       const target = await uploadTarget(userId, orderId, versionNumber);
       if (!target.ok) return target;
@@ -173,6 +191,38 @@ export function createArtworkService(deps: ArtworkServiceDeps): ArtworkService {
           approved: false,
           notes: (notes ?? "").slice(0, 2000),
         }, versionNumber === 1 && notes !== undefined && notes !== null ? notes.slice(0, 2000) : null);
+      } finally {
+        await fs.promises.rm(workPdf, { force: true });
+      }
+    },
+
+    async storeMadeVersion({ userId, orderId, versionNumber, fileName, make, keepExisting }) {
+      const target = await uploadTarget(userId, orderId, versionNumber);
+      if (!target.ok) return target;
+      const { item, ordered } = target;
+      await fs.promises.mkdir(tmpDir, { recursive: true });
+      const workPdf = path.join(tmpDir, `${randomUUID()}.pdf`);
+      try {
+        const made = await make(ordered, workPdf);
+        if (!made.ok) return made;
+        if (made.preflight.verdict === "fail") return { ok: false, reason: "unprocessable", message: made.preflight.checks[0]?.message ?? "This design cannot be printed.", preflight: made.preflight };
+        const prefix = `orders/${item.orderGroupId}/${item.id}/v${versionNumber}-${randomUUID()}`;
+        await storage.putFile(`${prefix}/print.pdf`, workPdf, "application/pdf");
+        await storage.putBuffer(`${prefix}/thumb.jpg`, made.thumbnailJpeg, "image/jpeg");
+        await storage.putBuffer(`${prefix}/proof.png`, made.proofPng, "image/png");
+        return await saveRow(item, versionNumber, prefix, {
+          quantity: defaultVersionQuantity(item, versionNumber),
+          fileName: shortFileName(fileName),
+          contentType: "application/pdf",
+          sizeBytes: made.sizeBytes,
+          originalKey: null,
+          pdfKey: `${prefix}/print.pdf`,
+          thumbnailKey: `${prefix}/thumb.jpg`,
+          proofKey: `${prefix}/proof.png`,
+          preflight: made.preflight,
+          approved: false,
+          notes: "",
+        }, null, keepExisting);
       } finally {
         await fs.promises.rm(workPdf, { force: true });
       }

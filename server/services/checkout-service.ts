@@ -29,6 +29,7 @@ import type { PaymentProvider, ProviderSession } from "../integrations/payments/
 import type { AccountService } from "./account-service";
 import type { CatalogueService } from "./catalogue-service";
 import type { EmailSender } from "./email-outbox";
+import type { DesignService } from "./design-service";
 import { writeOrder } from "./order-writer";
 import type { Failure, Outcome } from "./outcome";
 import { minimumSpendMessage, PROMO_MESSAGES, type PromoService, type ValidPromo } from "./promo-service";
@@ -104,6 +105,8 @@ export type CheckoutServiceDeps = {
   log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   /** Runs after an order exists (every time fulfil answers it): reorders' artwork is copied here, once. */
   afterOrder?: (orderGroupId: number) => Promise<void>;
+  /** Designs from the online editor named by basket lines (copied into the checkout as they are now). */
+  designs?: Pick<DesignService, "snapshotForLine">;
 };
 
 export function newCheckoutId(): string {
@@ -167,6 +170,17 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
         : [];
       const usable = source && source.userId === input.userId && source.productId === line.productId && source.versions === line.versions && Number(approved[0]?.n) === source.versions;
       if (!usable) line.reuseArtworkFrom = null;
+    }
+
+    // A design from the online editor: this customer's own, at this line's size; the checkout keeps a copy.
+    if (!input.quoteId) {
+      for (const [index, request] of input.lines.entries()) {
+        if (!request.designId) continue;
+        if (!deps.designs) return { ok: false, reason: "invalid", message: `Line ${index + 1}: designs cannot be ordered here` };
+        const snapshot = await deps.designs.snapshotForLine(input.userId, request.designId, priced.lines[index]!);
+        if (!snapshot.ok) return { ok: false, reason: "invalid", message: `Line ${index + 1} (${priced.lines[index]!.productName}): ${snapshot.message}` };
+        priced.lines[index]!.design = snapshot.snapshot;
+      }
     }
 
     let promo: ValidPromo | null = null;

@@ -19,6 +19,7 @@ import { createTeam, type Team } from "./back-office/team";
 import { createCatalogueChanges, type CatalogueChanges } from "./catalogue-changes";
 import { createCatalogueService, type CatalogueService } from "./catalogue-service";
 import { createCheckoutService, type CheckoutService } from "./checkout-service";
+import { createDesignService, type DesignService } from "./design-service";
 import { createContactService, type ContactService } from "./contact-service";
 import { createEmailSender, type EmailSender, type SenderLog } from "./email-outbox";
 import { createInvoiceService, type InvoiceService } from "./invoice-service";
@@ -31,6 +32,8 @@ import { createRefundService, type RefundService } from "./refund-service";
 import { createReprintService, type ReprintService } from "./reprint-service";
 import { createDesignJobService, type DesignJobService } from "./design-jobs/design-job-service";
 import { createRedesignService, type RedesignService } from "./design-jobs/redesign-service";
+import { registerUploadPurposes } from "./uploads/purposes";
+import { createUploadService, type UploadService } from "./uploads/upload-service";
 
 export type Services = {
   db: DbHandle;
@@ -60,6 +63,8 @@ export type Services = {
   storage: FileStorage;
   artworkProcessor: ArtworkProcessor;
   artwork: ArtworkService;
+  /** Designs from the online editor: drafts, their images, and their print files. */
+  designs: DesignService;
   invoices: InvoiceService;
   production: ProductionService;
   emailSender: EmailSender;
@@ -75,6 +80,8 @@ export type Services = {
   designJobs: DesignJobService;
   /** Reprints with new artwork after a claim, at 50% of the item, paid through a link. */
   redesigns: RedesignService;
+  /** Resumable (tus) uploads: their owners, purposes, locks and completions (server/services/uploads). */
+  uploads: UploadService;
 };
 
 export type ServiceOverrides = {
@@ -100,8 +107,12 @@ export function createServices(db: DbHandle, config: Config, overrides: ServiceO
   const promos = createPromoService(db.db);
   const orders = createOrderService(db.db);
   const storage = createStorage(config.storage);
-  const artworkProcessor: ArtworkProcessor = createArtworkProcessor({});
+  const workerPool = createArtworkProcessor({});
+  const artworkProcessor: ArtworkProcessor = workerPool;
   const artwork = createArtworkService({ db: db.db, storage, processor: artworkProcessor, orders, tmpDir: path.join(config.dataDir, "tmp", "uploads") });
+  const designs = createDesignService({ db: db.db, storage, processor: workerPool, artwork, tmpDir: path.join(config.dataDir, "tmp", "uploads") });
+  const uploads = createUploadService({ db, config, log });
+  registerUploadPurposes(uploads, { artwork, uploadMaxBytes: config.uploadMaxBytes });
   const quotes = createQuoteService({ db: db.db, catalogue, storage, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender });
   const testPayments = overrides.paymentProvider || config.stripe ? null : createTestPaymentProvider(db.db);
   const provider: PaymentProvider =
@@ -136,13 +147,16 @@ export function createServices(db: DbHandle, config: Config, overrides: ServiceO
       log,
       afterOrder: async (orderGroupId) => {
         await artwork.reuseApprovedArtwork(orderGroupId);
+        await designs.applyCheckoutDesigns(orderGroupId);
       },
+      designs,
     }),
     testPayments,
     orders,
     storage,
     artworkProcessor,
     artwork,
+    designs,
     invoices: createInvoiceService({ storage, shop: config.shop }),
     production: createProductionService({ db: db.db, orders, storage, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender }),
     emailSender,
@@ -152,5 +166,6 @@ export function createServices(db: DbHandle, config: Config, overrides: ServiceO
     reprints: createReprintService({ db: db.db, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender, reuseApprovedArtwork: (id) => artwork.reuseApprovedArtwork(id) }),
     redesigns: createRedesignService({ db: db.db, provider, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender }),
     designJobs: createDesignJobService({ db: db.db, storage, processor: artworkProcessor, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender, tmpDir: path.join(config.dataDir, "tmp", "uploads") }),
+    uploads,
   };
 }

@@ -12,11 +12,13 @@ import type { ProductDetails } from "../../domain/product-details";
 import { makeStaff, signUp, testClientAddress, type TestCustomer } from "../factories/accounts";
 import { cmykJpeg, multipart } from "../factories/artwork";
 import { bannerLine, expectedTotalPence, placeOrder, saveTestAddresses } from "../factories/checkout";
-import { DESIGN_CASES, designFixture, prepareDesignCases, type DesignFixture } from "./design-cases";
+import { DESIGN_JOB_CASES, designJobFixture, prepareDesignJobCases, type DesignJobFixture } from "./design-job-cases";
 
 export type Fixture = {
   owner: TestCustomer & {
     order: { checkoutId: string; sessionId: string; orderGroupId: number; orderId: number; fileId: number; attributeIds: number[] };
+    /** A resumable upload of theirs for the item's version 1, nothing sent yet. */
+    uploadId: string;
     totalPence: number;
     productId: number;
   };
@@ -36,8 +38,10 @@ export type Fixture = {
   requestId: number;
   /** A refund of 1p of the owner's delivery, with its credit note (0 unless the case is `refund`). */
   refundId: number;
-  /** The owner's designed items at each stage (only when the case is `design`). */
-  design: DesignFixture | null;
+  /** The owner's saved design at the ordered item's size, with one uploaded picture (0 and "" unless the case is `design`). */
+  design: { id: number; imageId: string };
+  /** The owner's items with the design service at each stage (only when the case is `designJobs`). */
+  designJobs: DesignJobFixture | null;
 };
 
 /**
@@ -54,12 +58,14 @@ export type AuthzCase = {
   trade?: true;
   /** The owner's order also has a refund with a credit note. */
   refund?: true;
-  /** The owner also has an order with designed items (tests/authz/design-cases.ts); `redesign`: and a dispatched one with a reprint with new artwork waiting for payment. */
-  design?: true | "redesign";
+  /** The owner also has a design from the online editor, with a picture. */
+  design?: true;
+  /** The owner also has an order with the design service (tests/authz/design-job-cases.ts); `redesign`: and a dispatched one with a reprint with new artwork waiting for payment. */
+  designJobs?: true | "redesign";
 };
 
 /** Two customers and a member of staff; the owner has a paid order with one uploaded file. */
-export async function makeFixture(app: FastifyInstance, options: { trade?: boolean; refund?: boolean; design?: boolean | "redesign" } = {}): Promise<Fixture> {
+export async function makeFixture(app: FastifyInstance, options: { trade?: boolean; refund?: boolean; design?: boolean; designJobs?: boolean | "redesign" } = {}): Promise<Fixture> {
   const [owner, other, staff, manager] = await Promise.all([signUp(app), signUp(app), makeStaff(app), managerOf(app)]);
   await saveTestAddresses(app, owner);
   const line = await bannerLine(app, { customWidth: 304, customHeight: 304, quantity: 2 });
@@ -70,6 +76,8 @@ export async function makeFixture(app: FastifyInstance, options: { trade?: boole
   const uploaded = await app.inject({ method: "POST", url: `/api/orders/${orderId}/imgs`, headers: { ...owner.auth, ...form.headers }, payload: form.payload, remoteAddress: testClientAddress() });
   if (uploaded.statusCode !== 201) throw new Error(`fixture upload failed: ${uploaded.body}`);
   const group = (await app.inject({ method: "GET", url: `/api/orders/group/${placed.orderGroupId}`, headers: owner.auth })).json();
+  const upload = await app.inject({ method: "POST", url: "/api/uploads", headers: { ...owner.auth, ...TUS, "upload-length": String(art.length), "upload-metadata": uploadMetadata(orderId) }, remoteAddress: testClientAddress() });
+  if (upload.statusCode !== 201) throw new Error(`fixture resumable upload failed: ${upload.body}`);
   const details = ((await app.inject({ method: "GET", url: `/api/manage/products/${line.productId}/details`, headers: manager.auth })).json() as { details: ProductDetails }).details;
   const tree = (await app.inject({ method: "GET", url: "/api/manage/categories", headers: manager.auth })).json() as { categories: (CategoryDetails & { id: number; subcategories: (SubcategoryDetails & { id: number })[] })[] };
   const { id: categoryId, subcategories, ...categoryFields } = tree.categories[0]!;
@@ -84,8 +92,9 @@ export async function makeFixture(app: FastifyInstance, options: { trade?: boole
     if (!refunded.ok) throw new Error(`fixture refund failed: ${refunded.message}`);
     refundId = refunded.refund.id;
   }
-  const design = options.design ? await designFixture(app, owner, staff, manager, art, { redesign: options.design === "redesign" }) : null;
-  if (options.design) await prepareDesignCases();
+  const design = options.design ? await designFixture(app, owner, art) : { id: 0, imageId: "" };
+  const designJobs = options.designJobs ? await designJobFixture(app, owner, staff, manager, art, { redesign: options.designJobs === "redesign" }) : null;
+  if (options.designJobs) await prepareDesignJobCases();
   return {
     owner: {
       ...owner,
@@ -97,6 +106,7 @@ export async function makeFixture(app: FastifyInstance, options: { trade?: boole
         fileId: uploaded.json().file.id,
         attributeIds: group.products[0].attributes.map((a: { subattribute_id: number }) => a.subattribute_id),
       },
+      uploadId: /[0-9a-f]{32}$/.exec(String(upload.headers.location))![0],
       totalPence: await expectedTotalPence(app, [line]),
       productId: line.productId,
     },
@@ -111,8 +121,32 @@ export async function makeFixture(app: FastifyInstance, options: { trade?: boole
     ...trade,
     refundId,
     design,
+    designJobs,
   };
 }
+
+/** A design of the owner's at the fixture item's size (304 × 304 mm), with their picture on it. */
+async function designFixture(app: FastifyInstance, owner: TestCustomer, art: Buffer) {
+  const form = multipart([{ name: "image", fileName: "logo.jpg", contentType: "image/jpeg", data: art }]);
+  const image = await app.inject({ method: "POST", url: "/api/design-images", headers: { ...owner.auth, ...form.headers }, payload: form.payload, remoteAddress: testClientAddress() });
+  if (image.statusCode !== 201) throw new Error(`fixture design image failed: ${image.body}`);
+  const { id: imageId, widthPx, heightPx } = image.json().image as { id: string; widthPx: number; heightPx: number };
+  const saved = await app.inject({ method: "POST", url: "/api/designs", headers: owner.auth, payload: designPayload(imageId, widthPx, heightPx), remoteAddress: testClientAddress() });
+  if (saved.statusCode !== 201) throw new Error(`fixture design failed: ${saved.body}`);
+  return { id: (saved.json().design as { id: number }).id, imageId };
+}
+
+const designPayload = (imageId: string, widthPx: number, heightPx: number) => ({
+  name: "Authorisation fixture",
+  productSlug: "pvc-banner",
+  document: {
+    version: 1,
+    widthMm: 304,
+    heightMm: 304,
+    background: { colour: { c: 0, m: 0, y: 0, k: 0 }, image: null },
+    elements: [{ id: "logo", kind: "image", imageId, widthPx, heightPx, widthMm: 100, heightMm: 100, fit: "contain", x: { anchor: "centre", offsetMm: 0 }, y: { anchor: "centre", offsetMm: 0 } }],
+  },
+});
 
 /** The owner trades on account, has a quote, and has asked for a Quick Quote with one file. */
 async function tradeFixture(app: FastifyInstance, owner: TestCustomer, manager: TestCustomer, line: Awaited<ReturnType<typeof bannerLine>>, art: Buffer) {
@@ -138,6 +172,11 @@ function managerOf(app: FastifyInstance): Promise<TestCustomer> {
   }
   return manager;
 }
+
+const TUS = { "tus-resumable": "1.0.0" };
+const b64 = (text: string) => Buffer.from(text).toString("base64");
+/** Upload-Metadata for a resumable artwork upload of an item's version 1. */
+const uploadMetadata = (orderId: number) => `purpose ${b64("artwork")},filename ${b64("a.jpg")},filetype ${b64("image/jpeg")},orderId ${b64(String(orderId))},version ${b64("1")}`;
 
 const promotionForm = (code: string) => ({ code, description: "", percent: 5, startsOn: null, endsOn: null, usageLimit: null, perCustomerLimit: null, minSpendPence: 0, newCustomersOnly: false, paused: false });
 const randomCode = () => `AZ${randomBytes(4).toString("hex")}`;
@@ -276,6 +315,24 @@ export const AUTHZ_CASES: Record<string, AuthzCase> = {
     ok: 200,
     request: (fx) => ({ method: "DELETE", url: `/api/orders/${fx.owner.order.orderId}/imgs/1` }),
   },
+  "GET /api/designs": { scope: "self", ok: 200, request: () => ({ method: "GET", url: "/api/designs" }) },
+  "POST /api/designs": { design: true, scope: "self", ok: 201, request: (fx) => ({ method: "POST", url: "/api/designs", payload: designPayload(fx.design.imageId, 1800, 1800) }) },
+  "GET /api/designs/:designId": { design: true, scope: "owned", ok: 200, request: (fx) => ({ method: "GET", url: `/api/designs/${fx.design.id}` }) },
+  "PUT /api/designs/:designId": { design: true, scope: "owned", ok: 200, request: (fx) => ({ method: "PUT", url: `/api/designs/${fx.design.id}`, payload: { ...designPayload(fx.design.imageId, 1800, 1800), productSlug: undefined, revision: 1 } }) },
+  "POST /api/designs/:designId/copy": { design: true, scope: "owned", ok: 201, request: (fx) => ({ method: "POST", url: `/api/designs/${fx.design.id}/copy` }) },
+  "DELETE /api/designs/:designId": { design: true, scope: "owned", ok: 200, request: (fx) => ({ method: "DELETE", url: `/api/designs/${fx.design.id}` }) },
+  "POST /api/designs/:designId/proof": { design: true, scope: "owned", ok: 200, request: (fx) => ({ method: "POST", url: `/api/designs/${fx.design.id}/proof` }) },
+  "POST /api/design-images": {
+    scope: "self",
+    ok: 201,
+    request: (fx) => {
+      const form = multipart([{ name: "image", fileName: "logo.jpg", contentType: "image/jpeg", data: fx.art }]);
+      return { method: "POST", url: "/api/design-images", headers: form.headers, payload: form.payload };
+    },
+  },
+  "GET /api/design-images/:imageId": { design: true, scope: "owned", ok: 200, request: (fx) => ({ method: "GET", url: `/api/design-images/${fx.design.imageId}` }) },
+  // The owner's item awaits artwork and already has version 1 uploaded: the design replaces it.
+  "POST /api/orders/:orderId/design": { design: true, scope: "owned", ok: 201, request: (fx) => ({ method: "POST", url: `/api/orders/${fx.owner.order.orderId}/design`, payload: { designId: fx.design.id, version_number: 1 } }) },
   "GET /api/files/:fileId/:kind": { scope: "owned", ok: 200, request: (fx) => ({ method: "GET", url: `/api/files/${fx.owner.order.fileId}/thumbnail` }) },
   "POST /api/artwork/preflight": {
     scope: "self",
@@ -292,6 +349,25 @@ export const AUTHZ_CASES: Record<string, AuthzCase> = {
     ok: 200,
     request: (fx) => ({ method: "POST", url: "/api/artwork/thumbnail", ...artworkForm(fx, { size: "custom", width: "304", height: "304" }) }),
   },
+  // Resumable uploads (tus): another customer's upload, or item, is not found.
+  "POST /api/uploads": {
+    scope: "owned",
+    ok: 201,
+    request: (fx) => ({ method: "POST", url: "/api/uploads", headers: { ...TUS, "upload-length": String(fx.art.length), "upload-metadata": uploadMetadata(fx.owner.order.orderId) } }),
+  },
+  "HEAD /api/uploads/:uploadId": { scope: "owned", ok: 200, request: (fx) => ({ method: "HEAD", url: `/api/uploads/${fx.owner.uploadId}`, headers: TUS }) },
+  "PATCH /api/uploads/:uploadId": {
+    scope: "owned",
+    ok: 204,
+    request: (fx) => ({
+      method: "PATCH",
+      url: `/api/uploads/${fx.owner.uploadId}`,
+      headers: { ...TUS, "upload-offset": "0", "content-type": "application/offset+octet-stream" },
+      payload: fx.art.subarray(0, 1000),
+    }),
+  },
+  "DELETE /api/uploads/:uploadId": { scope: "owned", ok: 204, request: (fx) => ({ method: "DELETE", url: `/api/uploads/${fx.owner.uploadId}`, headers: TUS }) },
+  "GET /api/uploads/:uploadId": { scope: "owned", ok: 200, request: (fx) => ({ method: "GET", url: `/api/uploads/${fx.owner.uploadId}` }) },
   "GET /api/staff/queue": { scope: "staff", ok: 200, request: () => ({ method: "GET", url: "/api/staff/queue" }) },
   "GET /api/staff/orders/:orderGroupId": { scope: "staff", ok: 200, request: (fx) => ({ method: "GET", url: `/api/staff/orders/${fx.owner.order.orderGroupId}` }) },
   "POST /api/staff/items/:orderId/status": {
@@ -436,5 +512,5 @@ export const AUTHZ_CASES: Record<string, AuthzCase> = {
   "GET /api/manage/reports/receivables": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/reports/receivables" }) },
   "GET /api/manage/reports/receivables.csv": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/reports/receivables.csv" }) },
   "POST /api/manage/staff": { scope: "manager", ok: 200, request: () => ({ method: "POST", url: "/api/manage/staff", payload: { email: randomEmail(), role: "staff" } }) },
-  ...DESIGN_CASES,
+  ...DESIGN_JOB_CASES,
 };

@@ -42,7 +42,7 @@ test.describe("artwork after payment", () => {
     await expect(page.getByText("This file cannot be printed")).toBeVisible();
     await expect(page.getByText(/Your image is 50 ppi at 304 × 304 mm/).first()).toBeVisible();
 
-    // A throttled upload (about 1 MB/s): the bar is seen part-way, with real byte counts.
+    // A throttled upload (about 1 MB/s): the bar is seen part-way, at the bytes the server confirmed it holds.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Network.enable");
     await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 1_000_000 });
@@ -57,8 +57,8 @@ test.describe("artwork after payment", () => {
         if (max > 0 && value > 0 && value < max) seen.add(Math.round((value / max) * 100));
         return seen.size;
       }, { intervals: [100] })
-      .toBeGreaterThanOrEqual(2);
-    await expect(page.getByText(/Uploading… \d+% \(\d+(\.\d)? MB of \d+(\.\d)? MB\)/)).toBeVisible().catch(() => {});
+      .toBeGreaterThanOrEqual(1);
+    await expect(page.getByText(/Uploading… \d+% \(\d+(\.\d)? MB of \d+(\.\d)? MB received\)/)).toBeVisible();
     await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await expect(page.getByText("Checked: please read before approving")).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText("This file is RGB. We print in CMYK, so colours are converted and may print darker.")).toBeVisible();

@@ -8,6 +8,11 @@ export async function cmykJpeg(widthPx: number, heightPx: number, ppi = 300): Pr
   return sharp(stripe).toColourspace("cmyk").jpeg({ quality: 85 }).withDensity(ppi).toBuffer();
 }
 
+/** A CMYK JPEG of random pixels: it hardly compresses, so it is a few MB to send (uploads cut into pieces). */
+export async function noisyCmykJpeg(widthPx: number, heightPx: number, ppi = 300): Promise<Buffer> {
+  return sharp(randomBytes(widthPx * heightPx * 3), { raw: { width: widthPx, height: heightPx, channels: 3 } }).toColourspace("cmyk").jpeg({ quality: 90 }).withDensity(ppi).toBuffer();
+}
+
 /** An RGB PNG (prints darker once converted: the preflight warns). */
 export async function rgbPng(widthPx: number, heightPx: number, ppi = 300): Promise<Buffer> {
   return sharp({ create: { width: widthPx, height: heightPx, channels: 3, background: { r: 200, g: 30, b: 30 } } }).png().withDensity(ppi).toBuffer();

@@ -52,7 +52,7 @@ export function operationsOf(document: unknown): Operation[] {
   const operations: Operation[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
-      if (!["get", "post", "put", "patch", "delete"].includes(method)) continue;
+      if (!["get", "head", "post", "put", "patch", "delete"].includes(method)) continue;
       operations.push({
         method: method.toUpperCase(),
         path,

@@ -1,13 +1,23 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useLocation } from "react-router";
 import { ARTWORK_MESSAGES, isArtworkComplete, quantitiesTotal, quantityProblem } from "../../../domain/artwork";
-import { deleteVersion, patchVersion, uploadVersion, type OrderFile, type OrderProduct } from "../../lib/orders-api";
+import { deleteVersion, fetchGroup, patchVersion, type OrderFile, type OrderProduct } from "../../lib/orders-api";
+import { discardUnfinished, findUnfinished, isSameFile, startResumableUpload, UploadRefused, type ResumableUpload, type Unfinished } from "../../lib/resumable-upload";
 import { ProofModal } from "./proof-modal";
 import { refusalOf, VersionSlot, type UploadProgress } from "./version-slot";
 
 type Refusal = ReturnType<typeof refusalOf>;
 
 /** Every version of one ordered item, with its quantities and notes. */
-export function ItemUploader({ product, onFileChange }: { product: OrderProduct; onFileChange: (orderId: number, version: number, file: OrderFile | null) => void }) {
+export function ItemUploader({
+  orderGroupId,
+  product,
+  onFileChange,
+}: {
+  orderGroupId: number;
+  product: OrderProduct;
+  onFileChange: (orderId: number, version: number, file: OrderFile | null) => void;
+}) {
   const notesId = useId();
   const [progress, setProgress] = useState<Record<number, UploadProgress>>({});
   const [refusals, setRefusals] = useState<Record<number, Refusal>>({});
@@ -17,30 +27,79 @@ export function ItemUploader({ product, onFileChange }: { product: OrderProduct;
   const locked = product.status !== "Awaiting Artwork";
   const fileFor = (version: number) => product.files.find((f) => f.version_number === version) ?? null;
   const versions = Array.from({ length: product.versions }, (_, i) => i + 1);
+  const [unfinished, setUnfinished] = useState<Record<number, Unfinished>>({});
+  const running = useRef(new Map<number, ResumableUpload>());
+  const target = (version: number) => ({ orderId: String(product.order_id), version: String(version) });
+  const without = <T,>(record: Record<number, T>, version: number) => {
+    const next = { ...record };
+    delete next[version];
+    return next;
+  };
+
+  // After a reload or a closed tab: an upload this browser left unfinished is offered to carry on.
+  const versionsToAsk = locked ? "" : versions.filter((v) => !fileFor(v)).join(",");
+  useEffect(() => {
+    if (!versionsToAsk) return;
+    let cancelled = false;
+    for (const version of versionsToAsk.split(",").map(Number)) {
+      void findUnfinished("artwork", { orderId: String(product.order_id), version: String(version) }).then(
+        (found) => {
+          if (found && !cancelled) setUnfinished((u) => ({ ...u, [version]: found }));
+        },
+        () => {},
+      );
+    }
+    return () => {
+      cancelled = true;
+    };
+  }, [versionsToAsk, product.order_id]);
 
   async function upload(version: number, file: File) {
-    setRefusals((r) => {
-      const next = { ...r };
-      delete next[version];
-      return next;
+    setRefusals((r) => without(r, version));
+    const left = unfinished[version];
+    const resume = left && isSameFile(left, file) ? left : null;
+    // Another file than the one left unfinished: what the server holds of that one goes.
+    if (left && !resume) void discardUnfinished(left);
+    setUnfinished((u) => without(u, version));
+    const held = resume?.heldBytes ?? 0;
+    setProgress((p) => ({ ...p, [version]: { phase: "starting", heldBytes: held, sentBytes: held, totalBytes: file.size } }));
+    const handle = startResumableUpload({
+      purpose: "artwork",
+      target: target(version),
+      file,
+      resume,
+      onProgress: (next) => setProgress((p) => ({ ...p, [version]: next })),
     });
-    setProgress((p) => ({ ...p, [version]: { sent: 0, total: file.size, phase: "sending" } }));
+    running.current.set(version, handle);
     try {
-      const stored = await uploadVersion(product.order_id, version, file, {
-        notes: version === 1 ? notes : undefined,
-        onProgress: (sent, total) => setProgress((p) => ({ ...p, [version]: { sent, total, phase: "sending" } })),
-        onSent: () => setProgress((p) => ({ ...p, [version]: { sent: file.size, total: file.size, phase: "checking" } })),
-      });
+      await handle.done;
+      // The stored version, as the order now shows it (thumbnail, preflight, quantity).
+      const group = await fetchGroup(orderGroupId);
+      const stored = group.products.find((p) => p.order_id === product.order_id)?.files.find((f) => f.version_number === version) ?? null;
+      if (stored && version === 1 && notes && notes !== stored.notes) void change(1, { notes });
       onFileChange(product.order_id, version, stored);
     } catch (error) {
-      setRefusals((r) => ({ ...r, [version]: refusalOf(error) }));
+      if (running.current.get(version) === handle) {
+        const preflight = error instanceof UploadRefused ? (error.outcome?.preflight ?? null) : null;
+        setRefusals((r) => ({ ...r, [version]: preflight ? { message: error instanceof Error ? error.message : "", preflight } : refusalOf(error) }));
+      }
     } finally {
-      setProgress((p) => {
-        const next = { ...p };
-        delete next[version];
-        return next;
-      });
+      if (running.current.get(version) === handle) running.current.delete(version);
+      setProgress((p) => without(p, version));
     }
+  }
+
+  async function cancelUpload(version: number) {
+    const handle = running.current.get(version);
+    running.current.delete(version);
+    setProgress((p) => without(p, version));
+    await handle?.cancel();
+  }
+
+  async function discard(version: number) {
+    const left = unfinished[version];
+    setUnfinished((u) => without(u, version));
+    if (left) await discardUnfinished(left);
   }
 
   /** Several files dropped at once fill the free versions in order; more files than free versions is refused. */
@@ -105,6 +164,7 @@ export function ItemUploader({ product, onFileChange }: { product: OrderProduct;
           We could not use the artwork you sent: {product.rejection_reason} Please upload a new file.
         </p>
       ) : null}
+      {!locked ? <DesignOnlineLink product={product} version={versions.find((v) => !fileFor(v)) ?? 1} /> : null}
       <div className="mt-4 space-y-3">
         {versions.map((version) => (
           <VersionSlot
@@ -115,12 +175,15 @@ export function ItemUploader({ product, onFileChange }: { product: OrderProduct;
             file={fileFor(version)}
             progress={progress[version] ?? null}
             refusal={refusals[version] ?? null}
+            unfinished={unfinished[version] ?? null}
             locked={locked}
             onFiles={(dropped) => onFiles(version, dropped)}
             onApprove={(approved) => void change(version, { approved })}
             onRemove={() => void remove(version)}
             onQuantity={(qty) => void change(version, { qty })}
             onProof={() => setProofOf(fileFor(version))}
+            onCancelUpload={() => void cancelUpload(version)}
+            onDiscardUnfinished={() => void discard(version)}
           />
         ))}
       </div>
@@ -153,5 +216,16 @@ export function ItemUploader({ product, onFileChange }: { product: OrderProduct;
       </div>
       {proofOf ? <ProofModal file={proofOf} title={product.product_name} size={product.size} onClose={() => setProofOf(null)} /> : null}
     </section>
+  );
+}
+
+/** The online editor for this item at its ordered size; the design comes back here as this version's file. */
+function DesignOnlineLink({ product, version }: { product: OrderProduct; version: number }) {
+  const location = useLocation();
+  const query = new URLSearchParams({ order: String(product.order_id), version: String(version), w: String(product.width_mm ?? ""), h: String(product.height_mm ?? ""), o: product.orientation ?? "", return: location.pathname + location.search });
+  return (
+    <p className="mt-3 text-sm">
+      No artwork? <a href={`/design/${product.product_slug}?${query}`} className="font-semibold text-brand-700 underline">Design it online</a> at exactly this size.
+    </p>
   );
 }

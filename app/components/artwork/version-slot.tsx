@@ -1,9 +1,11 @@
 import { useId, useRef, useState } from "react";
 import { ARTWORK_ACCEPT, shortFileName } from "../../../domain/artwork";
+import { formatMegabytes, UPLOAD_MESSAGES } from "../../../domain/uploads";
 import { ApiResponseError } from "../../lib/api-client";
 import { useAuthorisedObjectUrl, type OrderFile, type Preflight } from "../../lib/orders-api";
+import type { ResumableProgress, Unfinished } from "../../lib/resumable-upload";
 
-export type UploadProgress = { sent: number; total: number; phase: "sending" | "checking" };
+export type UploadProgress = ResumableProgress;
 
 const VERDICT_STYLE: Record<Preflight["verdict"], { label: string; className: string }> = {
   pass: { label: "Checked: ready to print", className: "bg-emerald-50 text-emerald-800 ring-emerald-200" },
@@ -11,8 +13,23 @@ const VERDICT_STYLE: Record<Preflight["verdict"], { label: string; className: st
   fail: { label: "This file cannot be printed", className: "bg-red-50 text-red-800 ring-red-200" },
 };
 
-function megabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
+const megabytes = formatMegabytes;
+
+/** What the line under the bar says: the bytes the server holds, and why it is waiting when it is. */
+function progressText(progress: UploadProgress, percent: number): string {
+  const held = `${megabytes(progress.heldBytes)} of ${megabytes(progress.totalBytes)} received`;
+  switch (progress.phase) {
+    case "starting":
+      return `Starting… ${held}`;
+    case "sending":
+      return `Uploading… ${percent}% (${held})`;
+    case "offline":
+      return `${UPLOAD_MESSAGES.offline} ${held}.`;
+    case "retrying":
+      return `The connection dropped: trying again… ${held}.`;
+    case "checking":
+      return UPLOAD_MESSAGES.checking;
+  }
 }
 
 /** The preflight's findings in plain English, worst first. */
@@ -39,16 +56,20 @@ type Props = {
   file: OrderFile | null;
   progress: UploadProgress | null;
   refusal: { message: string; preflight: Preflight | null } | null;
+  /** An upload of this version left unfinished (a reload, a closed tab): chosen again, it carries on. */
+  unfinished: Unfinished | null;
   locked: boolean;
   onFiles: (files: File[]) => void;
   onApprove: (approved: boolean) => void;
   onRemove: () => void;
   onQuantity: (qty: number) => void;
   onProof: () => void;
+  onCancelUpload: () => void;
+  onDiscardUnfinished: () => void;
 };
 
 /** One version of an item: a drop zone, then the real upload progress, then the checked file to approve. */
-export function VersionSlot({ itemName, version, versions, file, progress, refusal, locked, onFiles, onApprove, onRemove, onQuantity, onProof }: Props) {
+export function VersionSlot({ itemName, version, versions, file, progress, refusal, unfinished, locked, onFiles, onApprove, onRemove, onQuantity, onProof, onCancelUpload, onDiscardUnfinished }: Props) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -57,21 +78,27 @@ export function VersionSlot({ itemName, version, versions, file, progress, refus
   const label = versions > 1 ? `Version ${version}` : "Artwork";
 
   if (progress) {
-    const percent = progress.total > 0 ? Math.floor((progress.sent / progress.total) * 100) : 0;
+    // The bar is what the server holds (DECISIONS rule 15: real bytes, never an animation).
+    const percent = progress.totalBytes > 0 ? Math.floor((progress.heldBytes / progress.totalBytes) * 100) : 0;
     return (
-      <div className="rounded-md border border-slate-200 p-4">
-        <p className="text-sm font-semibold">{label}</p>
+      <div className="rounded-md border border-slate-200 p-4" data-phase={progress.phase}>
+        <div className="flex items-center justify-between gap-3">
+          <p className="text-sm font-semibold">{label}</p>
+          {progress.phase !== "checking" ? (
+            <button type="button" className="text-sm font-semibold text-red-700 hover:underline" onClick={onCancelUpload}>
+              Cancel upload
+            </button>
+          ) : null}
+        </div>
         <progress
           className="mt-2 h-3 w-full accent-brand-700"
-          max={progress.total}
-          value={progress.sent}
+          max={progress.totalBytes}
+          value={progress.heldBytes}
           aria-label={`Uploading ${label.toLowerCase()} of ${itemName}`}
           aria-valuetext={`${percent}%`}
         />
-        <p className="mt-1 text-sm text-slate-600" aria-live="polite">
-          {progress.phase === "sending"
-            ? `Uploading… ${percent}% (${megabytes(progress.sent)} of ${megabytes(progress.total)})`
-            : "Uploaded. Checking your artwork and making the print PDF…"}
+        <p className={`mt-1 text-sm ${progress.phase === "offline" || progress.phase === "retrying" ? "font-semibold text-amber-800" : "text-slate-600"}`} aria-live="polite">
+          {progressText(progress, percent)}
         </p>
       </div>
     );
@@ -94,6 +121,17 @@ export function VersionSlot({ itemName, version, versions, file, progress, refus
         }}
       >
         <p className="text-sm font-semibold">{label}</p>
+        {unfinished ? (
+          <div className="mt-2 rounded-md bg-amber-50 p-3 text-left text-sm text-amber-900 ring-1 ring-amber-200" role="status">
+            <p>{UPLOAD_MESSAGES.resumable(unfinished.fileName, unfinished.heldBytes === null ? "part" : megabytes(unfinished.heldBytes))}</p>
+            {unfinished.heldBytes !== null && unfinished.totalBytes > 0 ? (
+              <progress className="mt-2 h-2 w-full accent-amber-600" max={unfinished.totalBytes} value={unfinished.heldBytes} aria-label={`Already received of ${unfinished.fileName}`} />
+            ) : null}
+            <button type="button" className="mt-2 font-semibold underline" onClick={onDiscardUnfinished}>
+              Start again with another file
+            </button>
+          </div>
+        ) : null}
         <p className="mt-1 text-sm text-slate-600">Drop your file here, or</p>
         <input
           ref={input}

@@ -99,7 +99,11 @@ export default function ArtworkUploaderPage() {
             </p>
             {state.group.products.map((product) =>
               // A designed item asks for its brief instead of an upload (DECISIONS rule 23).
-              product.designs > 0 ? <DesignPanel key={product.order_id} orderId={product.order_id} /> : <ItemUploader key={product.order_id} product={product} onFileChange={onFileChange} />,
+              product.designs > 0 ? (
+                <DesignPanel key={product.order_id} orderId={product.order_id} />
+              ) : (
+                <ItemUploader key={product.order_id} orderGroupId={state.group.order_group_id} product={product} onFileChange={onFileChange} />
+              ),
             )}
             <div className="flex flex-wrap items-center gap-4">
               <button type="button" className="btn-primary px-6 py-3 text-lg" onClick={() => void onComplete()} disabled={busy}>

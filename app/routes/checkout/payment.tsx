@@ -6,7 +6,7 @@ import { CheckoutSteps } from "../../components/checkout-steps";
 import { ApiResponseError } from "../../lib/api-client";
 import { userIdStore, useIsLoggedIn } from "../../lib/auth";
 import { basketStore, useBasket } from "../../lib/basket";
-import { EMPTY_BASKET } from "../../../domain/basket";
+import { EMPTY_BASKET, type BasketState } from "../../../domain/basket";
 import { basketTotals, createCheckoutSession, fetchTradeAccount, placeOnAccount } from "../../lib/checkout";
 import { useHydrated } from "../../lib/use-hydrated";
 import type { Route } from "./+types/payment";
@@ -48,7 +48,7 @@ export default function PaymentPage() {
       return;
     }
     try {
-      const answer = await createCheckoutSession(basket, userId, undefined, recalledBlindShipping(), recalledPoNumber());
+      const answer = await createCheckoutSession(await withSavedDesigns(basket), userId, undefined, recalledBlindShipping(), recalledPoNumber());
       if (!answer.url) throw new Error("no url");
       window.location.assign(answer.url);
     } catch (error) {
@@ -61,7 +61,7 @@ export default function PaymentPage() {
     setProblem(null);
     setBusy(true);
     try {
-      const answer = await placeOnAccount(basket, userIdStore.get() ?? "", recalledBlindShipping(), recalledPoNumber());
+      const answer = await placeOnAccount(await withSavedDesigns(basket), userIdStore.get() ?? "", recalledBlindShipping(), recalledPoNumber());
       // The order exists: the basket's work is done, and artwork is next.
       placed.current = true;
       basketStore.set(EMPTY_BASKET);
@@ -166,4 +166,10 @@ function TradeChoice({ account, totalPence, busy, onCard, onAccount }: { account
       </div>
     </div>
   );
+}
+
+/** A guest's designs from the online editor move from this browser to the account before paying (loaded only then). */
+async function withSavedDesigns(basket: BasketState): Promise<BasketState> {
+  if (!basket.items.some((item) => item.design && item.design.id === null)) return basket;
+  return (await import("../../lib/design-api")).saveBasketDesigns(basket);
 }

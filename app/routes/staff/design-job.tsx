@@ -9,8 +9,8 @@ import { formatDeliveryDate, formatUkDateTime } from "../../../domain/format";
 import { PreflightReport } from "../../components/artwork/version-slot";
 import { LoadingState } from "../../components/loading-state";
 import { ApiResponseError } from "../../lib/api-client";
-import { fetchDesignJob, sendProof, takeDesignJob, type DesignFile, type DesignJob } from "../../lib/design-jobs-api";
-import { openPrivateFile, UploadRefused, useAuthorisedObjectUrl, type Preflight } from "../../lib/orders-api";
+import { DesignUploadRefused, fetchDesignJob, sendProof, takeDesignJob, type DesignFile, type DesignJob } from "../../lib/design-jobs-api";
+import { openPrivateFile, useAuthorisedObjectUrl, type Preflight } from "../../lib/orders-api";
 import { actionMessage, useAction } from "../../lib/use-action";
 
 const messageOf = actionMessage("Network error. Please try again.");
@@ -198,7 +198,7 @@ function ProofForm({ job, onSent }: { job: DesignJob; onSent: (job: DesignJob) =
           try {
             onSent(await sendProof(job.order_id, String(data.get("note") ?? ""), files, (sent, total) => setProgress(Math.round((sent / Math.max(1, total)) * 100))));
           } catch (error) {
-            if (error instanceof UploadRefused) setRefusal(error.preflight);
+            if (error instanceof DesignUploadRefused) setRefusal(error.preflight);
             throw error;
           } finally {
             setProgress(null);

@@ -10,7 +10,7 @@ import { contentDisposition } from "../../front-door/content-disposition";
 import { errorBody } from "../../front-door/errors";
 import { requireUser } from "../../plugins/auth";
 import { actorOf } from "../../services/back-office/audit";
-import type { QuoteView } from "../../services/quote-service";
+import type { NewAttachment, QuoteView } from "../../services/quote-service";
 import { declare } from "../declare";
 import { notFound, sendFailure, sendPdf } from "../failure";
 import { receiveMultipart } from "../uploads";
@@ -106,7 +106,7 @@ const ATTACHMENT_TYPES: Record<string, string> = { pdf: "application/pdf", jpeg:
 
 export async function quoteRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { quotes, config, db } = app.services;
+  const { quotes, config, db, uploads } = app.services;
   const tmpDir = path.join(config.dataDir, "tmp", "uploads");
   await app.register(multipart);
   const actor = (request: FastifyRequest) => actorOf(db.db, requireUser(request).userId);
@@ -126,7 +126,7 @@ export async function quoteRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     "/quote-requests",
-    declare({ auth: "customer", tag: "quotes", limit: { max: 10, timeWindow: "1 hour" }, summary: `A Quick Quote request for work the configurator cannot price: multipart with productKind, size, quantity, material, deadline, notes and up to ${QUICK_QUOTE_MAX_FILES} files (file1…file${QUICK_QUOTE_MAX_FILES}; PDF, JPEG, PNG, TIFF or WebP, read by content, at most 25 MB each)` }, {
+    declare({ auth: "customer", tag: "quotes", limit: { max: 10, timeWindow: "1 hour" }, summary: `A Quick Quote request for work the configurator cannot price: multipart with productKind, size, quantity, material, deadline, notes and up to ${QUICK_QUOTE_MAX_FILES} files (file1…file${QUICK_QUOTE_MAX_FILES}; PDF, JPEG, PNG, TIFF or WebP, read by content, at most 25 MB each), or instead of the files \`uploads\`: the ids of the customer's completed resumable uploads (purpose quote-file), comma-separated` }, {
       consumes: ["multipart/form-data"],
       response: replies({ 201: quoteCreatedAnswer }, 400, 401, 404, 413, 422, 429),
     }),
@@ -140,17 +140,29 @@ export async function quoteRoutes(fastify: FastifyInstance): Promise<void> {
           const errors = Object.fromEntries(form.error.issues.map((issue) => [issue.path.join("."), issue.message]));
           return reply.status(400).send({ ...errorBody(form.error.issues[0]!.message, 400), errors });
         }
-        const files = [];
-        for (const field of fileFields) {
-          const file = received.value.files[field];
-          if (!file || file.size === 0) continue;
-          const sniffed = await sniffArtwork(file.path);
-          if (!sniffed.kind) return reply.status(422).send(errorBody(`${file.fileName} is not a PDF, JPEG, PNG, TIFF or WebP file${sniffed.detected ? ` (it looks like ${sniffed.detected})` : ""}.`, 422));
-          files.push({ path: file.path, fileName: file.fileName, contentType: ATTACHMENT_TYPES[sniffed.kind]!, size: file.size });
+        const files: NewAttachment[] = [];
+        // Files sent before, as resumable uploads (purpose quote-file): taken by this request, once.
+        const uploadIds = (received.value.fields.uploads ?? "").split(",").map((id) => id.trim()).filter((id) => id !== "");
+        if (uploadIds.length + Object.keys(received.value.files).length > QUICK_QUOTE_MAX_FILES) return reply.status(400).send(errorBody(`Attach at most ${QUICK_QUOTE_MAX_FILES} files.`, 400));
+        const claimed = await uploads.claim(requireUser(request).userId, "quote-file", uploadIds);
+        if (!claimed.ok) return sendFailure(reply, claimed);
+        let used = false;
+        try {
+          for (const file of claimed.files) files.push({ path: file.path, fileName: file.fileName, contentType: file.declaredType, size: file.size });
+          for (const field of fileFields) {
+            const file = received.value.files[field];
+            if (!file || file.size === 0) continue;
+            const sniffed = await sniffArtwork(file.path);
+            if (!sniffed.kind) return reply.status(422).send(errorBody(`${file.fileName} is not a PDF, JPEG, PNG, TIFF or WebP file${sniffed.detected ? ` (it looks like ${sniffed.detected})` : ""}.`, 422));
+            files.push({ path: file.path, fileName: file.fileName, contentType: ATTACHMENT_TYPES[sniffed.kind]!, size: file.size });
+          }
+          const result = await quotes.request(requireUser(request).userId, form.data, files);
+          if (!result.ok) return sendFailure(reply, result);
+          used = true;
+          return reply.status(201).send({ quote: serialiseQuote(result.quote) });
+        } finally {
+          await claimed.settle(used);
         }
-        const result = await quotes.request(requireUser(request).userId, form.data, files);
-        if (!result.ok) return sendFailure(reply, result);
-        return reply.status(201).send({ quote: serialiseQuote(result.quote) });
       } finally {
         await received.cleanup();
       }

@@ -8,7 +8,7 @@ import { bannerLine, placeOrder } from "../factories/checkout";
 import { DESIGNED_SIZE, proofPdf, sendBrief, sendProof } from "../factories/design-jobs";
 import type { AuthzCase, Fixture } from "./cases";
 
-export type DesignFixture = {
+export type DesignJobFixture = {
   /** Waiting for its brief, with one file added. */
   briefing: { orderId: number; fileId: number };
   /** Proof v1 sent: the owner may ask for amends or approve. */
@@ -41,7 +41,7 @@ async function dispatchedFixture(app: FastifyInstance, owner: TestCustomer, staf
   return { orderGroupId: placed.orderGroupId, secondOrderId: placed.orders[1]!.id, redesignId: raised.redesign.id as number };
 }
 
-export async function designFixture(app: FastifyInstance, owner: TestCustomer, staff: TestCustomer, manager: TestCustomer, art: Buffer, options: { redesign: boolean }): Promise<DesignFixture> {
+export async function designJobFixture(app: FastifyInstance, owner: TestCustomer, staff: TestCustomer, manager: TestCustomer, art: Buffer, options: { redesign: boolean }): Promise<DesignJobFixture> {
   const line = await bannerLine(app, { ...DESIGNED_SIZE, quantity: 2, designService: true });
   const placed = await placeOrder(app, owner, [line, line, line]);
   const [briefing, proofed, taken] = placed.orders.map((o) => o.id) as [number, number, number];
@@ -63,14 +63,14 @@ export async function designFixture(app: FastifyInstance, owner: TestCustomer, s
   };
 }
 
-const design = (fx: Fixture): DesignFixture => {
-  if (!fx.design) throw new Error("this case needs the design fixture (design: true)");
-  return fx.design;
+const design = (fx: Fixture): DesignJobFixture => {
+  if (!fx.designJobs) throw new Error("this case needs the design service's fixture (designJobs: true)");
+  return fx.designJobs;
 };
 
 const dispatched = (fx: Fixture) => {
   const made = design(fx).dispatched;
-  if (!made) throw new Error("this case needs the redesign fixture (design: \"redesign\")");
+  if (!made) throw new Error("this case needs the redesign fixture (designJobs: \"redesign\")");
   return made;
 };
 
@@ -80,20 +80,20 @@ const proofForm = async () => {
 };
 // Made once: the matrix's requests are built synchronously.
 let proofUpload: Awaited<ReturnType<typeof proofForm>> | null = null;
-export async function prepareDesignCases(): Promise<void> {
+export async function prepareDesignJobCases(): Promise<void> {
   proofUpload ??= await proofForm();
 }
 
-export const DESIGN_CASES: Record<string, AuthzCase> = {
-  "GET /api/orders/:orderId/design": { design: true, scope: "owned", ok: 200, request: (fx) => ({ method: "GET", url: `/api/orders/${design(fx).briefing.orderId}/design` }) },
+export const DESIGN_JOB_CASES: Record<string, AuthzCase> = {
+  "GET /api/orders/:orderId/design": { designJobs: true, scope: "owned", ok: 200, request: (fx) => ({ method: "GET", url: `/api/orders/${design(fx).briefing.orderId}/design` }) },
   "PUT /api/orders/:orderId/design/brief": {
-    design: true,
+    designJobs: true,
     scope: "owned",
     ok: 200,
     request: (fx) => ({ method: "PUT", url: `/api/orders/${design(fx).briefing.orderId}/design/brief`, payload: { wording: "Draft", send: false } }),
   },
   "POST /api/orders/:orderId/design/files": {
-    design: true,
+    designJobs: true,
     scope: "owned",
     ok: 201,
     request: (fx) => {
@@ -102,48 +102,48 @@ export const DESIGN_CASES: Record<string, AuthzCase> = {
     },
   },
   "DELETE /api/orders/:orderId/design/files/:fileId": {
-    design: true,
+    designJobs: true,
     scope: "owned",
     ok: 200,
     request: (fx) => ({ method: "DELETE", url: `/api/orders/${design(fx).briefing.orderId}/design/files/${design(fx).briefing.fileId}` }),
   },
   "POST /api/orders/:orderId/design/amends": {
-    design: true,
+    designJobs: true,
     scope: "owned",
     ok: 200,
     request: (fx) => ({ method: "POST", url: `/api/orders/${design(fx).proofed.orderId}/design/amends`, payload: { version: 1, comments: "Bigger logo" } }),
   },
   "POST /api/orders/:orderId/design/approve": {
-    design: true,
+    designJobs: true,
     scope: "owned",
     ok: 200,
     request: (fx) => ({ method: "POST", url: `/api/orders/${design(fx).proofed.orderId}/design/approve`, payload: { version: 1 } }),
   },
-  "GET /api/design/brief-files/:fileId/:kind": { design: true, scope: "owned", ok: 200, request: (fx) => ({ method: "GET", url: `/api/design/brief-files/${design(fx).briefing.fileId}/original` }) },
-  "GET /api/design/proof-files/:fileId/:kind": { design: true, scope: "owned", ok: 200, request: (fx) => ({ method: "GET", url: `/api/design/proof-files/${design(fx).proofed.proofFileId}/preview` }) },
+  "GET /api/design/brief-files/:fileId/:kind": { designJobs: true, scope: "owned", ok: 200, request: (fx) => ({ method: "GET", url: `/api/design/brief-files/${design(fx).briefing.fileId}/original` }) },
+  "GET /api/design/proof-files/:fileId/:kind": { designJobs: true, scope: "owned", ok: 200, request: (fx) => ({ method: "GET", url: `/api/design/proof-files/${design(fx).proofed.proofFileId}/preview` }) },
   "GET /api/staff/design": { scope: "staff", ok: 200, request: () => ({ method: "GET", url: "/api/staff/design" }) },
-  "GET /api/staff/design/:orderId": { design: true, scope: "staff", ok: 200, request: (fx) => ({ method: "GET", url: `/api/staff/design/${design(fx).briefing.orderId}` }) },
-  "POST /api/staff/design/:orderId/take": { design: true, scope: "staff", ok: 200, request: (fx) => ({ method: "POST", url: `/api/staff/design/${design(fx).briefing.orderId}/take` }) },
+  "GET /api/staff/design/:orderId": { designJobs: true, scope: "staff", ok: 200, request: (fx) => ({ method: "GET", url: `/api/staff/design/${design(fx).briefing.orderId}` }) },
+  "POST /api/staff/design/:orderId/take": { designJobs: true, scope: "staff", ok: 200, request: (fx) => ({ method: "POST", url: `/api/staff/design/${design(fx).briefing.orderId}/take` }) },
   "POST /api/staff/orders/:orderGroupId/redesigns": {
-    design: "redesign",
+    designJobs: "redesign",
     scope: "manager",
     ok: 200,
     request: (fx) => ({ method: "POST", url: `/api/staff/orders/${dispatched(fx).orderGroupId}/redesigns`, payload: { order_id: dispatched(fx).secondOrderId, reason: "New wording wanted" } }),
   },
-  "GET /api/staff/orders/:orderGroupId/redesigns": { design: "redesign", scope: "staff", ok: 200, request: (fx) => ({ method: "GET", url: `/api/staff/orders/${dispatched(fx).orderGroupId}/redesigns` }) },
-  "GET /api/orders/group/:orderGroupId/redesigns": { design: "redesign", scope: "owned", ok: 200, request: (fx) => ({ method: "GET", url: `/api/orders/group/${dispatched(fx).orderGroupId}/redesigns` }) },
+  "GET /api/staff/orders/:orderGroupId/redesigns": { designJobs: "redesign", scope: "staff", ok: 200, request: (fx) => ({ method: "GET", url: `/api/staff/orders/${dispatched(fx).orderGroupId}/redesigns` }) },
+  "GET /api/orders/group/:orderGroupId/redesigns": { designJobs: "redesign", scope: "owned", ok: 200, request: (fx) => ({ method: "GET", url: `/api/orders/group/${dispatched(fx).orderGroupId}/redesigns` }) },
   "POST /api/orders/group/:orderGroupId/redesigns/:redesignId/pay": {
-    design: "redesign",
+    designJobs: "redesign",
     scope: "owned",
     ok: 200,
     request: (fx) => ({ method: "POST", url: `/api/orders/group/${dispatched(fx).orderGroupId}/redesigns/${dispatched(fx).redesignId}/pay` }),
   },
   "POST /api/staff/design/:orderId/proofs": {
-    design: true,
+    designJobs: true,
     scope: "staff",
     ok: 201,
     request: (fx) => {
-      if (!proofUpload) throw new Error("call prepareDesignCases() first");
+      if (!proofUpload) throw new Error("call prepareDesignJobCases() first");
       return { method: "POST", url: `/api/staff/design/${design(fx).taken.orderId}/proofs`, headers: proofUpload.headers, payload: proofUpload.payload };
     },
   },

@@ -1,0 +1,42 @@
+// Resumable uploads (tus 1.0 at /api/uploads): what the browser's uploader and the server share: the
+// purposes an upload may be for, how its target travels in Upload-Metadata, the chunk size, and the words
+// the uploader shows.
+
+/**
+ * What an upload is for. Each purpose is registered on the server with its own gates (who may send it,
+ * the item's state, size and kinds of file) and its completion (server/services/uploads/purposes.ts).
+ */
+export const UPLOAD_PURPOSES = ["artwork", "quote-file"] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+
+export const UPLOAD_STATES = ["receiving", "processing", "done", "failed"] as const;
+export type UploadState = (typeof UPLOAD_STATES)[number];
+
+/**
+ * The browser sends the file in PATCHes of this size, so the progress bar can show what the server holds
+ * after each one (the server confirms each PATCH's new offset). 5 MiB is S3's smallest multipart part: in
+ * S3 every PATCH becomes exactly one part.
+ */
+export const UPLOAD_CHUNK_BYTES = 5 * 1024 * 1024;
+
+/** How long an unfinished upload may wait for its next bytes before it is swept (Upload-Expires). */
+export const UPLOAD_EXPIRY_MS = 48 * 60 * 60 * 1000;
+
+/** Upload-Metadata's keys: tus sends each value base64-encoded. The target's own fields ride beside these. */
+export const UPLOAD_METADATA = { purpose: "purpose", fileName: "filename", fileType: "filetype" } as const;
+
+export const UPLOAD_MESSAGES = {
+  offline: "Paused: you are offline. The upload carries on by itself when you are back online.",
+  resumable: (fileName: string, held: string) => `You were uploading ${fileName} (${held} already received). Choose the same file to carry on from there.`,
+  checking: "Uploaded. Checking your file…",
+  expired: "This upload waited too long and was removed. Please choose the file again.",
+  notAccepted: (detected: string | null) => `This file is not a PDF, JPEG, PNG, TIFF or WebP file${detected ? ` (it looks like ${detected})` : ""}.`,
+  busy: "This upload is busy in another tab or window. Please try again in a moment.",
+  complete: "This upload is already complete.",
+} as const;
+
+/** "12.5 MB" (binary megabytes, as the size limits are written). */
+export function formatMegabytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return `${mb.toFixed(mb < 10 ? 1 : 0)} MB`;
+}
