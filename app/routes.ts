@@ -33,6 +33,8 @@ export default [
     index("routes/staff/queue.tsx"),
     route("orders/:orderGroupId", "routes/staff/job.tsx"),
     route("outbox", "routes/staff/outbox.tsx"),
+    route("design", "routes/staff/design-desk.tsx"),
+    route("design/:orderId", "routes/staff/design-job.tsx"),
     route("catalogue", "routes/staff/catalogue.tsx"),
     route("catalogue/import", "routes/staff/price-import.tsx"),
     route("catalogue/categories", "routes/staff/categories.tsx"),

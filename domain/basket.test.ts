@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addItem, basketFromQuote, EMPTY_BASKET, parseBasketState, removeItem, setDiscount, type BasketItem } from "./basket";
+import { addItem, basketFromQuote, basketLine, EMPTY_BASKET, parseBasketState, removeItem, setDesignService, setDiscount, type BasketItem } from "./basket";
 
 const item = {
   lineId: "line-1",
@@ -62,7 +62,7 @@ describe("parseBasketState (the stored basket)", () => {
 });
 
 describe("a basket holding a quote", () => {
-  const line = (lineId: string, productId: number): BasketItem => ({ ...item, lineId, productId, productSlug: "", qty_limits: null, reorder: null, orientation: "Landscape" });
+  const line = (lineId: string, productId: number): BasketItem => ({ ...item, lineId, productId, productSlug: "", qty_limits: null, reorder: null, orientation: "Landscape", designService: false });
   const quote = { id: 4, number: "Q-000004", validUntil: "2026-12-25" };
   const quoted = basketFromQuote(quote, [line("a", 7), line("b", 0)]);
 
@@ -86,5 +86,27 @@ describe("a basket holding a quote", () => {
     const kept = removeItem(basketFromQuote(quote, [line("a", 7), line("d", 8)]), "a");
     expect(kept.quote).toBeNull();
     expect(kept.items.map((i) => i.lineId)).toEqual(["d"]);
+  });
+});
+
+describe("the design service on a basket line", () => {
+  const line: BasketItem = { ...item, productSlug: "", qty_limits: null, reorder: { orderId: 3, previousPricePence: 1250, reuseArtwork: true }, orientation: "Landscape", designService: false, versions: 2, quantity: 4 };
+
+  it("adds one fee per version to the print price when chosen", () => {
+    expect(basketLine(line)).toEqual({ printPence: 1250, designFeePence: 0, linePence: 1250 });
+    expect(basketLine({ ...line, designService: true })).toEqual({ printPence: 1250, designFeePence: 1200, linePence: 2450 });
+  });
+
+  it("is chosen per line; choosing it stops a reorder reusing the old artwork", () => {
+    const basket = { ...EMPTY_BASKET, items: [line, { ...line, lineId: "line-2" }] };
+    const chosen = setDesignService(basket, "line-1", true);
+    expect(chosen.items.map((i) => i.designService)).toEqual([true, false]);
+    expect(chosen.items[0]!.reorder?.reuseArtwork).toBe(false);
+    expect(setDesignService(chosen, "line-1", false).items[0]!.designService).toBe(false);
+  });
+
+  it("is not changed on a quote's lines (a quote is ordered as quoted)", () => {
+    const quoted = basketFromQuote({ id: 1, number: "Q-000001", validUntil: "2026-12-25" }, [line]);
+    expect(setDesignService(quoted, "line-1", true)).toBe(quoted);
   });
 });

@@ -1,3 +1,4 @@
+import { lineWithDesignPence } from "./pricing";
 import { MAX_PROMO_AMOUNT_PENCE } from "./totals";
 
 /** A chosen option, as the spec's calculatePrice payload and basket item carry it. */
@@ -14,8 +15,10 @@ export type BasketItem = {
   attributes: SelectedAttribute[];
   quantity: number;
   versions: number;
-  /** The server's discounted line price (calculatePrice `total`), in pence. */
+  /** The server's discounted line price of the print (calculatePrice `total`), in pence; the design service is added to it (basketLine). */
   pricePence: number;
+  /** "Design it for me": the shop's design service makes the artwork, one fee per version (DECISIONS rule 23); absent is no. */
+  designService?: boolean;
   qty_limits: { min_qty: number; orientation: string; fixed_size: string | null } | null;
   customWidth: number | null;
   customHeight: number | null;
@@ -94,6 +97,7 @@ const readItem = record<BasketItem>({
   customHeight: nullable(num),
   orientation: nullable(oneOf("Portrait", "Landscape")),
   reorder: withDefault(nullable(record({ orderId: int, previousPricePence: inRange(int, 0), reuseArtwork: bool })), null),
+  designService: withDefault<boolean | undefined>(bool, undefined),
   // Left out of lines without a design (older baskets, and every line but the editor's).
   design: withDefault<BasketDesign | null | undefined>(nullable(record<BasketDesign>({ id: nullable(inRange(int, 1)), localId: nullable(str), name: str })), undefined),
 });
@@ -147,6 +151,26 @@ export function setDiscount(state: BasketState, percent: number, promoCode: stri
   if (state.items.length === 0) return EMPTY_BASKET;
   if (state.quote) return state;
   return { ...state, discount: amountOffPence > 0 ? 0 : percent, amountOffPence, promoCode };
+}
+
+/**
+ * The line as priced: the print, the design service for each of its versions when chosen, and the two
+ * together. A line with its own design from the online editor has its artwork, so no design service.
+ */
+export function basketLine(item: Pick<BasketItem, "pricePence" | "versions" | "designService" | "design">): { printPence: number; designFeePence: number; linePence: number } {
+  return lineWithDesignPence(item.pricePence, item.designService && !item.design ? item.versions : 0);
+}
+
+/** Chooses (or drops) the design service for one line; a reorder that reuses approved artwork needs none. */
+export function setDesignService(state: BasketState, lineId: string, designService: boolean): BasketState {
+  // A quote's lines are ordered at the quote's figures, as quoted.
+  if (state.quote) return state;
+  return {
+    ...state,
+    items: state.items.map((item) =>
+      item.lineId === lineId && !item.design ? { ...item, designService, reorder: designService && item.reorder ? { ...item.reorder, reuseArtwork: false } : item.reorder } : item,
+    ),
+  };
 }
 
 export function basketItemCount(state: BasketState): number {

@@ -56,6 +56,41 @@ describe("paymentLineItems", () => {
   });
 });
 
+describe("paymentLineItems with the design service", () => {
+  const designed = (printPence: number, designs: number) => ({ productName: "PVC Banners", quantity: 4, linePence: printPence + designs * 600, designs, designFeePence: designs * 600, widthMm: 1200, heightMm: 800, fixedSize: null, orientation: null });
+
+  it("shows the design service beside its line, never reduced by the promo", () => {
+    const line = designed(2000, 2);
+    const totals = orderTotals([{ linePence: line.linePence, designFeePence: line.designFeePence }], 1000);
+    const items = paymentLineItems([line], totals, "Welcome");
+    expect(items.map((i) => [i.name, i.amountPence])).toEqual([
+      ["PVC Banners × 4", 1800],
+      ["Design service", 1200],
+      ["Delivery", 995],
+      ["VAT at 20%", totals.vatPence],
+    ]);
+    expect(items[1]!.description).toBe("For PVC Banners: 2 designs × £6.00");
+  });
+
+  it("still adds up to the total exactly, whatever the mix (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ print: fc.integer({ min: 0, max: 2_000_000 }), designs: fc.integer({ min: 0, max: 10 }) }), { minLength: 1, maxLength: 10 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (lines, basisPoints) => {
+          fc.pre(lines.some((l) => l.print > 0));
+          const checkoutLines = lines.map((l) => designed(l.print, l.designs));
+          const totals = orderTotals(checkoutLines.map((l) => ({ linePence: l.linePence, designFeePence: l.designFeePence })), basisPoints);
+          const items = paymentLineItems(checkoutLines, totals, "CODE");
+          expect(items.reduce((sum, item) => sum + item.amountPence * item.quantity, 0)).toBe(totals.totalPence);
+          expect(items.every((item) => item.amountPence >= 0)).toBe(true);
+          expect(items.filter((item) => item.name === "Design service").reduce((sum, item) => sum + item.amountPence, 0)).toBe(lines.reduce((sum, l) => sum + l.designs * 600, 0));
+        },
+      ),
+    );
+  });
+});
+
 it("words a changed total with both figures", () => {
   expect(totalMismatchMessage(12345, 12346)).toBe("The total has changed from £123.45 to £123.46. Please check your basket before paying.");
 });

@@ -7,6 +7,7 @@ import type { Design } from "./design/schema";
 import { fixedSizeLabel } from "./catalogue";
 import { isExpressSelection, priceConfiguration, selectionWorkingDays, validateConfiguration } from "./configuration";
 import { deliveryDate } from "./delivery";
+import { DESIGN_MESSAGES, DESIGN_SERVICE_NAME, designFeeDetail, MAX_DESIGNS_PER_ITEM, provisionalDesignDelivery } from "./design-service";
 import { rowId } from "./ids";
 import { formatPence } from "./money";
 import type { OrderTotals } from "./totals";
@@ -63,6 +64,8 @@ export const checkoutLineRequestSchema = z.object({
     .default([]),
   /** Reorder: an earlier item of this customer whose approved artwork the new item takes over. */
   reuseArtworkFrom: rowId("reuseArtworkFrom").nullable().optional(),
+  /** "Design it for me": the shop designs each version, at the design service's fee (DECISIONS rule 23). */
+  designService: z.boolean().default(false),
   /** A design of this customer's, made in the online editor at this line's size: it becomes version 1's artwork. */
   designId: rowId("designId").nullable().optional(),
 });
@@ -85,8 +88,14 @@ export type CheckoutLine = {
   unitPence: number;
   undiscountedLinePence: number;
   tierPercent: number;
+  /** The whole line: the print and, for a designed line, the design service (`designFeePence`). */
   linePence: number;
-  /** ISO date promised at payment. */
+  /** Designs the shop makes (0: the customer supplies artwork) and their fee, part of linePence. Absent on lines stored before the design service. */
+  designs?: number;
+  designFeePence?: number;
+  /** Working days from dispatch to delivery (the turnaround chosen); a designed line counts them from its approval. */
+  turnaroundDays?: number;
+  /** ISO date promised at payment; for a designed line, as if the first proof is approved the day it is due. */
   deliveryDate: string;
   /** The earlier item whose approved artwork is copied to this one when the order is made. */
   reuseArtworkFrom?: number | null;
@@ -127,7 +136,15 @@ export function priceCheckoutLines(
       problems.push({ index, message: `Line ${index + 1} (${product.name}): versions cannot exceed the quantity` });
       return;
     }
-    const price = priceConfiguration(product, checked.value);
+    if (request.designService && request.versions > MAX_DESIGNS_PER_ITEM) {
+      problems.push({ index, message: `Line ${index + 1} (${product.name}): ${DESIGN_MESSAGES.tooManyDesigns}` });
+      return;
+    }
+    // Reusing approved artwork, or a design of the customer's own from the online editor, needs no design
+    // service; such a line is never charged for one.
+    const designs = request.designService && !request.reuseArtworkFrom && !request.designId ? request.versions : 0;
+    const price = priceConfiguration(product, checked.value, designs);
+    const turnaroundDays = selectionWorkingDays(product, checked.value.attributeIds);
     const byId = new Map(product.attributes.map((a) => [a.id, a]));
     const orientation = product.priceType === "fixed" ? (request.orientation ?? (product.orientation === "landscape" ? "Landscape" : "Portrait")) : null;
     if (orientation && ((product.orientation === "portrait" && orientation !== "Portrait") || (product.orientation === "landscape" && orientation !== "Landscape"))) {
@@ -155,7 +172,10 @@ export function priceCheckoutLines(
       undiscountedLinePence: price.undiscountedLinePence,
       tierPercent: price.tierPercent,
       linePence: price.linePence,
-      deliveryDate: deliveryDate(now, selectionWorkingDays(product, checked.value.attributeIds)),
+      designs,
+      designFeePence: price.designFeePence,
+      turnaroundDays,
+      deliveryDate: designs > 0 ? provisionalDesignDelivery(now, turnaroundDays) : deliveryDate(now, turnaroundDays),
       reuseArtworkFrom: request.reuseArtworkFrom ?? null,
     });
   });
@@ -197,24 +217,42 @@ export function allocatePence(whole: number, weights: number[]): number[] {
 
 export type PaymentLineItem = { name: string; description?: string; amountPence: number; quantity: 1 };
 
+/** The part of a line a promotion may reduce: all of it but the design service (DECISIONS rule 23). */
+export function promotablePence(line: Pick<CheckoutLine, "linePence" | "designFeePence">): number {
+  return line.linePence - (line.designFeePence ?? 0);
+}
+
+/** A line as the totals rule reads it. */
+export function totalsLine(line: Pick<CheckoutLine, "linePence" | "designFeePence">): { linePence: number; designFeePence: number } {
+  return { linePence: line.linePence, designFeePence: line.designFeePence ?? 0 };
+}
+
 /**
- * The payment page's line items: each product line at its price less its share of the promo discount,
- * then Delivery and VAT. They add up to the order total to the penny (tested).
+ * The payment page's line items: each product line's print at its price less its share of the promo
+ * discount, its design service (never discounted) beside it, then Delivery and VAT. They add up to the
+ * order total to the penny (tested).
  */
-export function paymentLineItems(lines: Pick<CheckoutLine, "productName" | "quantity" | "linePence" | "widthMm" | "heightMm" | "fixedSize" | "orientation">[], totals: OrderTotals, promoCode: string | null): PaymentLineItem[] {
+export function paymentLineItems(
+  lines: Pick<CheckoutLine, "productName" | "quantity" | "linePence" | "designs" | "designFeePence" | "widthMm" | "heightMm" | "fixedSize" | "orientation">[],
+  totals: OrderTotals,
+  promoCode: string | null,
+): PaymentLineItem[] {
   const shares = allocatePence(
     totals.promoDiscountPence,
-    lines.map((line) => line.linePence),
+    lines.map(promotablePence),
   );
-  const items: PaymentLineItem[] = lines.map((line, index) => {
+  const items: PaymentLineItem[] = lines.flatMap((line, index) => {
     const size = lineSizeLabel(line);
     const promo = shares[index]! > 0 && promoCode ? `, less ${formatPence(shares[index]!)} (${promoCode})` : "";
-    return {
+    const print: PaymentLineItem = {
       name: `${line.productName} × ${line.quantity}`,
       description: `${size}${size ? ", " : ""}${line.quantity} ${line.quantity === 1 ? "item" : "items"}${promo}`,
-      amountPence: line.linePence - shares[index]!,
+      amountPence: promotablePence(line) - shares[index]!,
       quantity: 1,
     };
+    const fee = line.designFeePence ?? 0;
+    if (fee === 0) return [print];
+    return [print, { name: DESIGN_SERVICE_NAME, description: `For ${line.productName}: ${designFeeDetail(line.designs ?? 0)}`, amountPence: fee, quantity: 1 }];
   });
   items.push({ name: "Delivery", amountPence: totals.deliveryPence, quantity: 1 });
   items.push({ name: "VAT at 20%", amountPence: totals.vatPence, quantity: 1 });

@@ -172,13 +172,14 @@ export function validateConfiguration(
   return { ok: true, value: { quantity, widthMm, heightMm, attributeIds } };
 }
 
-/** The line price of a validated configuration (DECISIONS rules 2 and 3). */
-export function priceConfiguration(product: ConfigurableProduct, config: ValidConfiguration): PriceBreakdown {
+/** The line price of a validated configuration (DECISIONS rules 2 and 3), with the design service for `designs` designs (rule 23). */
+export function priceConfiguration(product: ConfigurableProduct, config: ValidConfiguration, designs = 0): PriceBreakdown {
   return priceLine({
     product,
     widthMm: config.widthMm ?? undefined,
     heightMm: config.heightMm ?? undefined,
     quantity: config.quantity,
     selectedAttributeIds: config.attributeIds,
+    designs,
   });
 }

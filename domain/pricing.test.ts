@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
-import { priceLine, type AttributeCost, type PricedAttribute, type PricedProduct } from "./pricing";
+import { DESIGN_FEE_PENCE, designFeePence, lineWithDesignPence, priceLine, type AttributeCost, type PricedAttribute, type PricedProduct } from "./pricing";
 
 const fixedCost = (pence: number): AttributeCost => ({ unit: "fixed", pence });
 const percentCost = (percent: number): AttributeCost => ({ unit: "percentage", basisPoints: percent * 100 });
@@ -30,8 +30,10 @@ describe("priceLine: hand-worked examples", () => {
       quantity: 1,
       undiscountedLinePence: 1250,
       tierPercent: 0,
-      linePence: 1250,
+      printPence: 1250,
       minimumApplied: false,
+      designFeePence: 0,
+      linePence: 1250,
     });
   });
 
@@ -297,5 +299,39 @@ describe("priceLine: properties", () => {
         expect(line.unitPence).toBe(price + costs.reduce((sum, pence) => sum + pence, 0));
       }),
     );
+  });
+});
+
+describe("priceLine: the design service (DECISIONS rule 23)", () => {
+  it("adds £6.00 per design to the line, after the quantity discount and the minimum", () => {
+    // 12 × £10.00 = £120.00, 10% off = £108.00; two designs add £12.00.
+    const line = priceLine({ product: fixedProduct(1000), quantity: 12, selectedAttributeIds: [], designs: 2 });
+    expect(line).toMatchObject({ tierPercent: 10, printPence: 10_800, designFeePence: 1200, linePence: 12_000 });
+    const small = priceLine({ product: { ...sqmProduct(850), minLinePence: 1500 }, widthMm: 304, heightMm: 304, quantity: 1, selectedAttributeIds: [], designs: 1 });
+    expect(small).toMatchObject({ printPence: 1500, minimumApplied: true, designFeePence: DESIGN_FEE_PENCE, linePence: 2100 });
+  });
+
+  it("charges nothing for design when the customer supplies artwork", () => {
+    const line = priceLine({ product: fixedProduct(1000), quantity: 3, selectedAttributeIds: [] });
+    expect(line.designFeePence).toBe(0);
+    expect(line.linePence).toBe(line.printPence);
+  });
+
+  it("is one fee per design, however many items are printed (property: the parts add back to the line)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: 1, max: 500 }), fc.integer({ min: 0, max: 50 }), (price, quantity, designs) => {
+        const line = priceLine({ product: fixedProduct(price), quantity, selectedAttributeIds: [], designs });
+        const without = priceLine({ product: fixedProduct(price), quantity, selectedAttributeIds: [] });
+        expect(line.designFeePence).toBe(designs * 600);
+        expect(line.printPence).toBe(without.linePence);
+        expect(line.printPence + line.designFeePence).toBe(line.linePence);
+      }),
+    );
+  });
+
+  it("refuses a design count that is not a whole number ≥ 0", () => {
+    expect(() => designFeePence(-1)).toThrow(RangeError);
+    expect(() => designFeePence(1.5)).toThrow(RangeError);
+    expect(lineWithDesignPence(1234, 3)).toEqual({ printPence: 1234, designFeePence: 1800, linePence: 3034 });
   });
 });

@@ -33,6 +33,8 @@ export type PriceInput = {
   heightMm?: number;
   quantity: number;
   selectedAttributeIds: number[];
+  /** Designs the shop's design service makes for this line (0 or absent: the customer supplies artwork). */
+  designs?: number;
 };
 export type PriceBreakdown = {
   basePence: number; // base unit price (price or price × area), rounded half-up, for display only
@@ -40,9 +42,30 @@ export type PriceBreakdown = {
   quantity: number;
   undiscountedLinePence: number; // unitPence × quantity
   tierPercent: number; // the product's tier for the quantity (standard tiers: 0, 5, 10, 15, 20 or 25)
-  linePence: number; // line after quantity discount, rounded half-up (rule 3), raised to the minimum line charge
-  minimumApplied: boolean; // true when the minimum line charge set the line price
+  printPence: number; // the print: line after quantity discount, rounded half-up (rule 3), raised to the minimum line charge
+  minimumApplied: boolean; // true when the minimum line charge set the print price
+  designFeePence: number; // the design service: DESIGN_FEE_PENCE per design, no quantity discount (rule 23)
+  linePence: number; // the whole line: printPence + designFeePence
 };
+
+/** The design service: £6.00 + VAT per design (version), DECISIONS rule 23. */
+export const DESIGN_FEE_PENCE = 600;
+
+/** The design service's part of a line: one fee per design. Throws RangeError for a count that is not whole and ≥ 0. */
+export function designFeePence(designs: number): number {
+  if (!Number.isSafeInteger(designs) || designs < 0) throw new RangeError(`Designs must be a whole number ≥ 0, got ${designs}`);
+  return designs * DESIGN_FEE_PENCE;
+}
+
+/**
+ * A line's price from its parts: the print (already discounted and raised to the minimum) and the design
+ * service for `designs` designs. The one place the two are added, for the server's price and the basket's.
+ */
+export function lineWithDesignPence(printPence: number, designs: number): { printPence: number; designFeePence: number; linePence: number } {
+  requireSafeInteger(printPence, "printPence");
+  const fee = designFeePence(designs);
+  return { printPence, designFeePence: fee, linePence: printPence + fee };
+}
 
 const BASIS_POINTS_PER_WHOLE = 10_000n;
 const MM_PER_METRE = 1000n;
@@ -150,7 +173,7 @@ export function priceLine(input: PriceInput): PriceBreakdown {
     quantity,
     undiscountedLinePence: roundHalfUp(rational(undiscountedLine)),
     tierPercent,
-    linePence: minimumApplied ? minLinePence : discountedPence,
     minimumApplied,
+    ...lineWithDesignPence(minimumApplied ? minLinePence : discountedPence, input.designs ?? 0),
   };
 }

@@ -52,6 +52,7 @@ export function quoteLineRequest(line: CheckoutLine): CheckoutLineRequest {
     orientation: line.orientation,
     attributes: line.attributes,
     reuseArtworkFrom: null,
+    designService: (line.designs ?? 0) > 0,
   };
 }
 

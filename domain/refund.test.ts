@@ -140,3 +140,69 @@ describe("a customer's cancellation", () => {
     expect(creditNoteNumberLabel(7)).toBe("CN-000007");
   });
 });
+
+describe("the design service after the sale (DECISIONS rule 23)", () => {
+  // Item 1: print £20.00 + design £6.00; item 2: print £10.00. 10% off the print only.
+  function designed(proofDelivered: boolean, promoBasisPoints = 1000): RefundableOrder {
+    const totals = orderTotals([{ linePence: 2600, designFeePence: 600 }, 1000], promoBasisPoints);
+    return {
+      items: [
+        { id: 1, productId: 10, productName: "PVC Banner", quantity: 2, linePence: 2600, designFeePence: 600, designs: 1, proofDelivered, status: "Awaiting Artwork" },
+        { id: 2, productId: 11, productName: "Poster", quantity: 1, linePence: 1000, status: "Awaiting Artwork" },
+      ],
+      promoDiscountPence: totals.promoDiscountPence,
+      deliveryPence: totals.deliveryPence,
+      vatPence: totals.vatPence,
+      totalPence: totals.totalPence,
+    };
+  }
+
+  it("is its own part, never sharing the promo, with its share of the VAT", () => {
+    const parts = refundParts(designed(false));
+    expect(parts.map((p) => [p.key, p.description, p.netPence])).toEqual([
+      ["item:1", "PVC Banner", 1800],
+      ["design:1", "Design service (PVC Banner)", 600],
+      ["item:2", "Poster", 900],
+      ["delivery", "Delivery", 995],
+    ]);
+    expect(parts.reduce((sum, p) => sum + p.grossPence, 0)).toBe(designed(false).totalPence);
+  });
+
+  it("comes back with an item cancelled before its first proof", () => {
+    const decision = decideCancellation(designed(false), [], [1]);
+    if (!decision.ok) throw new Error(decision.message);
+    expect(decision.lines.map((l) => l.key)).toEqual(["item:1", "design:1"]);
+  });
+
+  it("is kept once a proof has reached the customer", () => {
+    const decision = decideCancellation(designed(true), [], [1]);
+    if (!decision.ok) throw new Error(decision.message);
+    expect(decision.lines.map((l) => l.key)).toEqual(["item:1"]);
+    const all = decideCancellation(designed(true), [], [1, 2]);
+    if (!all.ok) throw new Error(all.message);
+    expect(all.lines.map((l) => l.key)).toEqual(["item:1", "item:2", "delivery"]);
+    // What stays is exactly the design service with its VAT.
+    const design = refundParts(designed(true)).find((p) => p.key === "design:1")!;
+    expect(designed(true).totalPence - all.grossPence).toBe(design.grossPence);
+  });
+
+  it("the parts still add back to the total, whatever the mix (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ print: fc.integer({ min: 0, max: 1_000_000 }), designs: fc.integer({ min: 0, max: 5 }) }), { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (lines, bp) => {
+          const totals = orderTotals(lines.map((l) => ({ linePence: l.print + l.designs * 600, designFeePence: l.designs * 600 })), bp);
+          const o: RefundableOrder = {
+            items: lines.map((l, i) => ({ id: i + 1, productId: 1, productName: `P${i}`, quantity: 1, linePence: l.print + l.designs * 600, designFeePence: l.designs * 600, designs: l.designs, status: "Awaiting Artwork" })),
+            ...totals,
+          };
+          const parts = refundParts(o);
+          expect(parts.reduce((sum, p) => sum + p.grossPence, 0)).toBe(o.totalPence);
+          expect(parts.filter((p) => p.key.startsWith("design:")).reduce((sum, p) => sum + p.netPence, 0)).toBe(lines.reduce((sum, l) => sum + l.designs * 600, 0));
+          expect(parts.every((p) => p.netPence >= 0 && p.vatPence >= 0)).toBe(true);
+        },
+      ),
+    );
+  });
+});

@@ -1,18 +1,34 @@
 // After the sale (cancellations and refunds): what each part of an order is worth, what can still be
 // given back, and how an amount splits into net and VAT for the credit note. Whole pence throughout.
 //
-// An order's total is shared out once into parts: each item (its line less its share of the promo
-// discount) and delivery, with the order's VAT shared over them in proportion to their net. The parts'
+// An order's total is shared out once into parts: each item (its print less its share of the promo
+// discount), each item's design service (never discounted: DECISIONS rule 23) and delivery, with the
+// order's VAT shared over them in proportion to their net. The parts'
 // grosses add up to the order's total exactly, so refunding every part in full gives back exactly what
 // was paid, and no mix of refunds can give back more.
 import { allocatePence } from "./checkout";
 import { formatPence, rational, roundHalfUp } from "./money";
 import { canCancel, type OrderStatus } from "./order-status";
 
-export type RefundPartKey = `item:${number}` | "delivery";
+export type RefundPartKey = `item:${number}` | `design:${number}` | "delivery";
+
+export type RefundableItem = {
+  id: number;
+  productId: number;
+  productName: string;
+  quantity: number;
+  /** The whole line, its design service included. */
+  linePence: number;
+  status: OrderStatus;
+  /** The design service's part of the line, and how many designs it pays for (0 or absent: none). */
+  designFeePence?: number;
+  designs?: number;
+  /** A proof has reached the customer: the design service has been given, and is kept on cancellation. */
+  proofDelivered?: boolean;
+};
 
 export type RefundableOrder = {
-  items: readonly { id: number; productId: number; productName: string; quantity: number; linePence: number; status: OrderStatus }[];
+  items: readonly RefundableItem[];
   promoDiscountPence: number;
   deliveryPence: number;
   vatPence: number;
@@ -35,24 +51,44 @@ export type RefundPart = {
 export type CreditLine = RefundPart;
 
 export const itemKey = (orderId: number): RefundPartKey => `item:${orderId}`;
+export const designKey = (orderId: number): RefundPartKey => `design:${orderId}`;
 
-/** The order's parts at full worth: items in their order, then delivery. Their grosses sum to the total. */
+/** What a part is, from its key: an item's print, an item's design service, or delivery. */
+export function partOf(key: RefundPartKey): { kind: "item" | "design"; orderId: number } | { kind: "delivery"; orderId: null } {
+  if (key === "delivery") return { kind: "delivery", orderId: null };
+  const [kind, id] = key.split(":");
+  return { kind: kind === "design" ? "design" : "item", orderId: Number(id) };
+}
+
+/** The design service's part as the credit note names it. */
+export const designPartDescription = (productName: string) => `Design service (${productName})`;
+
+/**
+ * The order's parts at full worth: each item, then its design service if it has one, in the items' order,
+ * then delivery. Their grosses sum to the total.
+ */
 export function refundParts(order: RefundableOrder): RefundPart[] {
-  const lines = order.items.map((item) => item.linePence);
-  const promoShares = lines.some((pence) => pence > 0) ? allocatePence(order.promoDiscountPence, lines) : lines.map(() => 0);
-  const nets = [...order.items.map((item, index) => item.linePence - promoShares[index]!), order.deliveryPence];
+  const fee = (item: RefundableItem) => item.designFeePence ?? 0;
+  const prints = order.items.map((item) => item.linePence - fee(item));
+  const promoShares = prints.some((pence) => pence > 0) ? allocatePence(order.promoDiscountPence, prints) : prints.map(() => 0);
+  const shaped = order.items.flatMap((item, index) => {
+    const print = { key: itemKey(item.id), item, description: item.productName, quantity: item.quantity, netPence: prints[index]! - promoShares[index]! };
+    if (fee(item) === 0) return [print];
+    return [print, { key: designKey(item.id), item, description: designPartDescription(item.productName), quantity: item.designs ?? 1, netPence: fee(item) }];
+  });
+  const nets = [...shaped.map((part) => part.netPence), order.deliveryPence];
   const vats = nets.some((pence) => pence > 0) ? allocatePence(order.vatPence, nets) : nets.map(() => 0);
-  const parts: RefundPart[] = order.items.map((item, index) => ({
-    key: itemKey(item.id),
-    orderId: item.id,
-    productId: item.productId,
-    description: item.productName,
-    quantity: item.quantity,
-    netPence: nets[index]!,
+  const parts: RefundPart[] = shaped.map((part, index) => ({
+    key: part.key,
+    orderId: part.item.id,
+    productId: part.item.productId,
+    description: part.description,
+    quantity: part.quantity,
+    netPence: part.netPence,
     vatPence: vats[index]!,
-    grossPence: nets[index]! + vats[index]!,
+    grossPence: part.netPence + vats[index]!,
   }));
-  const deliveryVat = vats[order.items.length]!;
+  const deliveryVat = vats[shaped.length]!;
   parts.push({ key: "delivery", orderId: null, productId: null, description: "Delivery", quantity: null, netPence: order.deliveryPence, vatPence: deliveryVat, grossPence: order.deliveryPence + deliveryVat });
   return parts;
 }
@@ -90,7 +126,7 @@ export type CreditDecision = { ok: true; lines: CreditLine[]; netPence: number; 
 export const REFUND_MESSAGES = {
   nothing: "Choose at least one amount to refund.",
   twice: "Each item and delivery can appear once in a refund.",
-  notOnOrder: (key: string) => `${key === "delivery" ? "Delivery" : `Item ${key.slice(5)}`} is not part of this order.`,
+  notOnOrder: (key: string) => `${key === "delivery" ? "Delivery" : key.startsWith("design:") ? `The design service of item ${key.slice(7)}` : `Item ${key.slice(5)}`} is not part of this order.`,
   tooMuch: (description: string, leftPence: number) =>
     leftPence === 0 ? `${description} has already been refunded in full.` : `${description}: at most ${formatPence(leftPence)} can still be refunded.`,
   notPositive: "Each amount to refund must be at least 1p.",
@@ -129,7 +165,9 @@ export function decideRefund(parts: readonly RefundPart[], credited: readonly Cr
 
 /**
  * A customer's cancellation of some items: all that is left of each, and of delivery too when nothing
- * would be left to deliver. Refused when any of them is past the point of no return.
+ * would be left to deliver. An item's design service comes back with it until a proof has reached the
+ * customer; after that the design has been made and the fee is kept (DECISIONS rule 23). Refused when
+ * any of them is past the point of no return.
  */
 export function decideCancellation(order: RefundableOrder, credited: readonly CreditLine[], orderIds: readonly number[]): CreditDecision {
   const chosen = order.items.filter((item) => orderIds.includes(item.id));
@@ -139,7 +177,11 @@ export function decideCancellation(order: RefundableOrder, credited: readonly Cr
   const started = chosen.filter((item) => !canCancel(item.status));
   if (started.length > 0) return { ok: false, message: REFUND_MESSAGES.notCancellable(started.map((item) => item.productName).join(", ")) };
   const nothingLeftToSend = order.items.every((item) => item.status === "Cancelled" || orderIds.includes(item.id));
-  const keys = new Set<RefundPartKey>([...chosen.map((item) => itemKey(item.id)), ...(nothingLeftToSend ? (["delivery"] as const) : [])]);
+  const keys = new Set<RefundPartKey>([
+    ...chosen.map((item) => itemKey(item.id)),
+    ...chosen.filter((item) => !item.proofDelivered).map((item) => designKey(item.id)),
+    ...(nothingLeftToSend ? (["delivery"] as const) : []),
+  ]);
   const lines = remainingParts(refundParts(order), credited).filter((part) => keys.has(part.key) && part.grossPence > 0);
   return totals(lines);
 }

@@ -96,3 +96,38 @@ describe("salesReport", () => {
     expect(total.slice(1)).toEqual([String(report.totals.invoices), String(report.totals.creditNotes), ...[report.totals.goodsPence, report.totals.discountsPence, report.totals.deliveryPence, report.totals.netPence, report.totals.vatPence, report.totals.grossPence].map((p) => (p / 100).toFixed(2))]);
   });
 });
+
+describe("salesReport: the design service", () => {
+  const sale: InvoicedSale = (() => {
+    const totals = orderTotals([{ linePence: 2600, designFeePence: 600 }, 1000], 1000);
+    return {
+      invoiceNumber: "INV-000001",
+      invoiceDate: "2026-11-03",
+      paymentMethod: "card",
+      ...totals,
+      lines: [
+        { productId: 1, productName: "PVC Banner", quantity: 2, linePence: 2600, designFeePence: 600, designs: 1 },
+        { productId: 2, productName: "Poster", quantity: 1, linePence: 1000 },
+      ],
+    };
+  })();
+
+  it("is its own row, undiscounted, and the product rows hold the print only", () => {
+    const report = salesReport([sale], "day");
+    expect(report.products.map((p) => [p.productName, p.quantity, p.goodsPence, p.discountsPence, p.netGoodsPence])).toEqual([
+      ["PVC Banner", 2, 2000, 200, 1800],
+      ["Poster", 1, 1000, 100, 900],
+      ["Design service", 1, 600, 0, 600],
+    ]);
+    expect(report.products.reduce((sum, p) => sum + p.goodsPence, 0)).toBe(sale.subTotalPence);
+    expect(report.products.reduce((sum, p) => sum + p.discountsPence, 0)).toBe(sale.promoDiscountPence);
+    expect(salesReportCsv(report, { from: "2026-11-03", to: "2026-11-03" })).toContain("Design service,1,6.00,0.00,6.00");
+  });
+
+  it("takes a credited design service off its own row", () => {
+    const credit: CreditedSale = { creditNoteNumber: "CN-000001", date: "2026-11-04", paymentMethod: "card", goodsPence: 600, deliveryPence: 0, vatPence: 120, totalPence: 720, lines: [{ productId: 1, productName: "Design service (PVC Banner)", netPence: 600, design: true }] };
+    const report = salesReport([sale], "day", [credit]);
+    expect(report.products.find((p) => p.productName === "Design service")?.netGoodsPence).toBe(0);
+    expect(report.products.find((p) => p.productName === "PVC Banner")?.netGoodsPence).toBe(1800);
+  });
+});

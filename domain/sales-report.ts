@@ -4,6 +4,7 @@
 // quarters are calendar quarters (January–March …), the VAT quarters of a business on the standard stagger.
 import { csvRows } from "./csv";
 import { allocatePence } from "./checkout";
+import { DESIGN_SERVICE_NAME } from "./design-service";
 import { penceToPoundsText } from "./money";
 
 export const REPORT_PERIODS = ["day", "month", "quarter"] as const;
@@ -20,7 +21,8 @@ export type InvoicedSale = {
   deliveryPence: number;
   vatPence: number;
   totalPence: number;
-  lines: { productId: number; productName: string; quantity: number; linePence: number }[];
+  /** Each line whole; `designFeePence` of it is the design service (reported on its own row), `designs` how many. */
+  lines: { productId: number; productName: string; quantity: number; linePence: number; designFeePence?: number; designs?: number }[];
 };
 
 /** A VAT credit note as the report reads it: what it took back off goods (net of promotion), delivery and VAT. */
@@ -33,7 +35,8 @@ export type CreditedSale = {
   deliveryPence: number;
   vatPence: number;
   totalPence: number;
-  lines: { productId: number; productName: string; netPence: number }[];
+  /** `design`: the line credits a design service (its own row), not the product. */
+  lines: { productId: number; productName: string; netPence: number; design?: boolean }[];
 };
 
 export type SalesFigures = {
@@ -56,7 +59,10 @@ export type SalesReport = {
   by: ReportPeriod;
   periods: (SalesFigures & { period: string })[];
   paymentMethods: (SalesFigures & { paymentMethod: string })[];
-  /** Goods by product; an invoice's discount is shared over its lines in proportion to their prices. */
+  /**
+   * Goods by product, and the design service on its own row; an invoice's discount is shared over its lines'
+   * prints in proportion to their prices (a promotion never reduces the design service).
+   */
   products: ProductSales[];
   totals: SalesFigures;
 };
@@ -109,27 +115,32 @@ function add(into: SalesFigures, sale: InvoicedSale): SalesFigures {
 export function salesReport(sales: readonly InvoicedSale[], by: ReportPeriod, credits: readonly CreditedSale[] = []): SalesReport {
   const periods = new Map<string, SalesFigures>();
   const methods = new Map<string, SalesFigures>();
-  // A catalogue product by its id; a manager-priced quote line (product id 0) by its description.
+  // A catalogue product by its id; a manager-priced quote line (product id 0) by its description; the design service as one row.
   const products = new Map<string, ProductSales>();
   const productKey = (line: { productId: number; productName: string }) => (line.productId > 0 ? `#${line.productId}` : `quote:${line.productName}`);
+  const DESIGN_KEY = "design-service";
+  const addTo = (key: string, blank: { productId: number; productName: string }, change: { quantity: number; goodsPence: number; discountsPence: number }) => {
+    const was = products.get(key) ?? { productId: blank.productId, productName: blank.productName, quantity: 0, goodsPence: 0, discountsPence: 0, netGoodsPence: 0 };
+    products.set(key, {
+      ...was,
+      quantity: was.quantity + change.quantity,
+      goodsPence: was.goodsPence + change.goodsPence,
+      discountsPence: was.discountsPence + change.discountsPence,
+      netGoodsPence: was.netGoodsPence + change.goodsPence - change.discountsPence,
+    });
+  };
   let totals = ZERO;
   for (const sale of sales) {
     const period = periodOf(sale.invoiceDate, by);
     periods.set(period, add(periods.get(period) ?? ZERO, sale));
     methods.set(sale.paymentMethod, add(methods.get(sale.paymentMethod) ?? ZERO, sale));
     totals = add(totals, sale);
-    const weights = sale.lines.map((line) => line.linePence);
-    const shares = weights.some((w) => w > 0) ? allocatePence(sale.promoDiscountPence, weights) : weights.map(() => 0);
+    const prints = sale.lines.map((line) => line.linePence - (line.designFeePence ?? 0));
+    const shares = prints.some((w) => w > 0) ? allocatePence(sale.promoDiscountPence, prints) : prints.map(() => 0);
     sale.lines.forEach((line, index) => {
-      const was = products.get(productKey(line)) ?? { productId: line.productId, productName: line.productName, quantity: 0, goodsPence: 0, discountsPence: 0, netGoodsPence: 0 };
-      const discount = shares[index] ?? 0;
-      products.set(productKey(line), {
-        ...was,
-        quantity: was.quantity + line.quantity,
-        goodsPence: was.goodsPence + line.linePence,
-        discountsPence: was.discountsPence + discount,
-        netGoodsPence: was.netGoodsPence + line.linePence - discount,
-      });
+      addTo(productKey(line), line, { quantity: line.quantity, goodsPence: prints[index]!, discountsPence: shares[index] ?? 0 });
+      const fee = line.designFeePence ?? 0;
+      if (fee > 0) addTo(DESIGN_KEY, { productId: 0, productName: DESIGN_SERVICE_NAME }, { quantity: line.designs ?? 1, goodsPence: fee, discountsPence: 0 });
     });
   }
   for (const credit of credits) {
@@ -138,9 +149,8 @@ export function salesReport(sales: readonly InvoicedSale[], by: ReportPeriod, cr
     methods.set(credit.paymentMethod, subtract(methods.get(credit.paymentMethod) ?? ZERO, credit));
     totals = subtract(totals, credit);
     for (const line of credit.lines) {
-      const key = productKey(line);
-      const was = products.get(key) ?? { productId: line.productId, productName: line.productName, quantity: 0, goodsPence: 0, discountsPence: 0, netGoodsPence: 0 };
-      products.set(key, { ...was, goodsPence: was.goodsPence - line.netPence, netGoodsPence: was.netGoodsPence - line.netPence });
+      if (line.design) addTo(DESIGN_KEY, { productId: 0, productName: DESIGN_SERVICE_NAME }, { quantity: 0, goodsPence: -line.netPence, discountsPence: 0 });
+      else addTo(productKey(line), line, { quantity: 0, goodsPence: -line.netPence, discountsPence: 0 });
     }
   }
   return {

@@ -146,3 +146,42 @@ describe("promo percent at the edges", () => {
     );
   });
 });
+
+describe("orderTotals: the design service is never discounted (DECISIONS rule 23)", () => {
+  it("a 10% code takes 10% of the print only", () => {
+    // print £20.00 + design £6.00: Sub Total £26.00, promo 10% of £20.00 = £2.00, VAT 20% of (2600 − 200 + 995) = 679
+    expect(orderTotals([{ linePence: 2600, designFeePence: 600 }], 1000)).toEqual({ subTotalPence: 2600, promoDiscountPence: 200, deliveryPence: 995, vatPence: 679, totalPence: 4074 });
+  });
+
+  it("a fixed-amount code takes at most the print, never the design service", () => {
+    expect(orderTotals([{ linePence: 2600, designFeePence: 600 }], { amountPence: 5000 }).promoDiscountPence).toBe(2000);
+    expect(orderTotals([{ linePence: 600, designFeePence: 600 }], { amountPence: 500 }).promoDiscountPence).toBe(0);
+  });
+
+  it("VAT is charged on the design service like everything else", () => {
+    const without = orderTotals([2000], 0);
+    const withDesign = orderTotals([{ linePence: 2600, designFeePence: 600 }], 0);
+    expect(withDesign.vatPence - without.vatPence).toBe(120);
+    expect(withDesign.totalPence - without.totalPence).toBe(720);
+  });
+
+  it("refuses a design service larger than its line", () => {
+    expect(() => orderTotals([{ linePence: 500, designFeePence: 600 }], 0)).toThrow(RangeError);
+  });
+
+  it("promo comes off the print alone, whatever the mix (property: the parts add back to the whole)", () => {
+    const mixed = fc.array(
+      fc.record({ printPence: fc.integer({ min: 0, max: 1_000_000 }), designs: fc.integer({ min: 0, max: 20 }) }),
+      { minLength: 1, maxLength: 20 },
+    );
+    fc.assert(
+      fc.property(mixed, fc.integer({ min: 0, max: 10_000 }), (lines, basisPoints) => {
+        const totals = orderTotals(lines.map((l) => ({ linePence: l.printPence + l.designs * 600, designFeePence: l.designs * 600 })), basisPoints);
+        const printOnly = orderTotals(lines.map((l) => l.printPence), basisPoints);
+        expect(totals.promoDiscountPence).toBe(printOnly.promoDiscountPence);
+        expect(totals.subTotalPence).toBe(printOnly.subTotalPence + lines.reduce((sum, l) => sum + l.designs * 600, 0));
+        expect(totals.totalPence).toBe(totals.subTotalPence - totals.promoDiscountPence + totals.deliveryPence + totals.vatPence);
+      }),
+    );
+  });
+});

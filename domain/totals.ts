@@ -38,45 +38,62 @@ export type PromoOff = number | { basisPoints: number } | { amountPence: number 
 /** The most a fixed-amount code may take off (£100,000). */
 export const MAX_PROMO_AMOUNT_PENCE = 10_000_000;
 
-function promoDiscount(subTotal: bigint, promo: PromoOff): number {
+/** What a promo takes off the part of Sub Total it applies to (`promotable`: everything but the design service). */
+function promoDiscount(promotable: bigint, promo: PromoOff): number {
   if (typeof promo === "object" && "amountPence" in promo) {
     const amount = promo.amountPence;
     if (!Number.isSafeInteger(amount) || amount < 0 || amount > MAX_PROMO_AMOUNT_PENCE) throw new RangeError(`A promo amount must be whole pence from 0 to ${MAX_PROMO_AMOUNT_PENCE}, got ${amount}`);
-    return Number(subTotal < BigInt(amount) ? subTotal : BigInt(amount));
+    return Number(promotable < BigInt(amount) ? promotable : BigInt(amount));
   }
   const basisPoints = typeof promo === "number" ? promo : promo.basisPoints;
   if (!Number.isSafeInteger(basisPoints) || basisPoints < 0 || basisPoints > MAX_PROMO_BASIS_POINTS) {
     throw new RangeError(`Promo must be whole basis points from 0 to ${MAX_PROMO_BASIS_POINTS}, got ${basisPoints}`);
   }
-  return roundHalfUp(rational(subTotal * BigInt(basisPoints), BigInt(MAX_PROMO_BASIS_POINTS)));
+  return roundHalfUp(rational(promotable * BigInt(basisPoints), BigInt(MAX_PROMO_BASIS_POINTS)));
 }
 
 /**
- * Sub Total = sum of lines; Promo = round(Sub Total × basis points / 10 000), or a fixed amount capped at
- * Sub Total; Delivery = £9.95 per order;
+ * A line as the totals read it: its price in pence (all of it open to a promotion), or its price with the
+ * part that is the design service, which no promotion reduces (DECISIONS rule 23).
+ */
+export type TotalsLine = number | { linePence: number; designFeePence: number };
+
+/**
+ * Sub Total = sum of lines; Promo = round((Sub Total − design service) × basis points / 10 000), or a fixed
+ * amount capped at Sub Total less the design service; Delivery = £9.95 per order;
  * VAT = round(20% × (Sub Total − Promo + Delivery)); Total = Sub Total − Promo + Delivery + VAT.
  * The promotion is whole basis points, applied exactly (no float on the way).
  *
  * An empty basket totals zero everywhere, delivery included: there is nothing to deliver, and the
  * promo resets when the basket empties (rule 7), so showing £9.95 + VAT for nothing would be wrong.
  */
-export function orderTotals(linePences: number[], promo: PromoOff): OrderTotals {
+export function orderTotals(lines: readonly TotalsLine[], promo: PromoOff, options: { deliveryPence?: number } = {}): OrderTotals {
+  // Every order pays £9.95 delivery; only a reprint under a claim (which the customer already paid to have delivered) is sent free.
+  const deliveryPence = options.deliveryPence ?? DELIVERY_PENCE;
+  if (!Number.isSafeInteger(deliveryPence) || deliveryPence < 0) throw new RangeError(`Delivery must be whole pence, got ${deliveryPence}`);
   let subTotal = 0n;
-  for (const line of linePences) {
-    if (!Number.isSafeInteger(line) || line < 0) {
-      throw new RangeError(`Line totals must be whole, non-negative pence, got ${line}`);
+  let designFees = 0n;
+  for (const line of lines) {
+    const linePence = typeof line === "number" ? line : line.linePence;
+    const feePence = typeof line === "number" ? 0 : line.designFeePence;
+    if (!Number.isSafeInteger(linePence) || linePence < 0) {
+      throw new RangeError(`Line totals must be whole, non-negative pence, got ${linePence}`);
     }
-    subTotal += BigInt(line);
+    if (!Number.isSafeInteger(feePence) || feePence < 0 || feePence > linePence) {
+      throw new RangeError(`A line's design service must be whole pence within the line, got ${feePence} of ${linePence}`);
+    }
+    subTotal += BigInt(linePence);
+    designFees += BigInt(feePence);
   }
-  const promoDiscountPence = promoDiscount(subTotal, promo);
-  if (linePences.length === 0) {
+  const promoDiscountPence = promoDiscount(subTotal - designFees, promo);
+  if (lines.length === 0) {
     return { subTotalPence: 0, promoDiscountPence: 0, deliveryPence: 0, vatPence: 0, totalPence: 0 };
   }
 
-  const vatable = subTotal - BigInt(promoDiscountPence) + BigInt(DELIVERY_PENCE);
+  const vatable = subTotal - BigInt(promoDiscountPence) + BigInt(deliveryPence);
   const vatPence = roundHalfUp(rational(vatable * BigInt(VAT_RATE_PERCENT), 100n));
   const subTotalPence = roundHalfUp(rational(subTotal));
   const totalPence = roundHalfUp(rational(vatable + BigInt(vatPence)));
 
-  return { subTotalPence, promoDiscountPence, deliveryPence: DELIVERY_PENCE, vatPence, totalPence };
+  return { subTotalPence, promoDiscountPence, deliveryPence, vatPence, totalPence };
 }

@@ -1,5 +1,6 @@
 import { fixedSizeLabel, type ProductView } from "../../domain/catalogue";
 import { sizeLimitLabel } from "../../domain/configuration";
+import { DESIGN_CHOICE_LABEL, UPLOAD_CHOICE_LABEL } from "../../domain/design-service";
 import { AttributeGroupControl } from "./configurator/option-controls";
 import { PriceDisplay } from "./configurator/price-display";
 import { useConfiguration } from "./configurator/use-configuration";
@@ -146,6 +147,26 @@ export function Configurator({ product }: { product: ProductView }) {
         ) : null}
       </fieldset>
 
+      <fieldset>
+        <legend className="field-label">Artwork</legend>
+        <div className="grid gap-2">
+          {[false, true].map((value) => (
+            <label key={String(value)} className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name="artwork"
+                value={value ? "design" : "upload"}
+                checked={c.designService === value}
+                onChange={() => c.setDesignService(value)}
+                className="h-4 w-4 accent-brand-600"
+              />
+              {value ? DESIGN_CHOICE_LABEL : UPLOAD_CHOICE_LABEL}
+            </label>
+          ))}
+        </div>
+        {c.designService ? <p className="mt-1 text-xs text-slate-500">After payment, send us your brief, logo and wording: your first proof comes within 3 working days, and printing starts when you approve it. The delivery dates below then count from the day you approve.</p> : null}
+      </fieldset>
+
       {c.groups.map((group) => (
         <AttributeGroupControl
           key={group.group}
@@ -156,7 +177,7 @@ export function Configurator({ product }: { product: ProductView }) {
         />
       ))}
 
-      <PriceDisplay linePence={c.sizeInvalid ? null : c.linePence} preview={c.preview} confirmed={c.confirmedPence !== null} />
+      <PriceDisplay linePence={c.sizeInvalid ? null : c.linePence} preview={c.preview} confirmed={c.confirmedPence !== null} designs={c.designs} />
 
       {c.problem ? (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{c.problem}</p>

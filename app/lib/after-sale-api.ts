@@ -1,6 +1,6 @@
 // After the sale, from the browser: cancel, refund, reprint. Each money-moving form makes one key when it
 // opens and sends it with every try, so a retry after a lost answer is the same refund, never a second.
-import { itemKey, type CreditLine, type RefundableOrder } from "../../domain/refund";
+import { designKey, itemKey, type CreditLine, type RefundableOrder } from "../../domain/refund";
 import type { ApiAnswer } from "../../server/api/contract";
 import { api } from "./api-client";
 
@@ -16,7 +16,7 @@ export function requestKey(): string {
 export const cancelItems = (orderGroupId: number, orderIds: number[], idempotencyKey: string) =>
   api("POST /api/orders/group/:orderGroupId/cancel", { params: { orderGroupId }, auth: true, body: { order_ids: orderIds, idempotency_key: idempotencyKey } });
 
-export const refundOrder = (orderGroupId: number, body: { items: { order_id: number; amount_pence: number }[]; delivery_pence: number; reason: string; idempotency_key: string }) =>
+export const refundOrder = (orderGroupId: number, body: { items: { order_id: number; amount_pence: number }[]; design_fees?: { order_id: number; amount_pence: number }[]; delivery_pence: number; reason: string; idempotency_key: string }) =>
   api("POST /api/staff/orders/:orderGroupId/refunds", { params: { orderGroupId }, auth: true, body });
 
 export const raiseReprint = (orderGroupId: number, orderIds: number[], reason: string) =>
@@ -28,7 +28,17 @@ type OrderView = Pick<ApiAnswer<"GET /api/orders/group/:orderGroupId">, "product
 export function refundState(group: OrderView): { order: RefundableOrder; credited: CreditLine[] } {
   return {
     order: {
-      items: group.products.map((p) => ({ id: p.order_id, productId: p.product_id, productName: p.product_name, quantity: p.qty, linePence: p.price_pence, status: p.status })),
+      items: group.products.map((p) => ({
+        id: p.order_id,
+        productId: p.product_id,
+        productName: p.product_name,
+        quantity: p.qty,
+        linePence: p.price_pence,
+        designFeePence: p.design_fee_pence,
+        designs: p.designs,
+        proofDelivered: p.design_proof_delivered,
+        status: p.status,
+      })),
       promoDiscountPence: group.promo_discount_pence,
       deliveryPence: group.delivery_pence,
       vatPence: group.vat_pence,
@@ -38,7 +48,7 @@ export function refundState(group: OrderView): { order: RefundableOrder; credite
       .filter((refund) => refund.status !== "failed")
       .flatMap((refund) =>
         refund.lines.map((line) => ({
-          key: line.order_id === null ? ("delivery" as const) : itemKey(line.order_id),
+          key: line.order_id === null ? ("delivery" as const) : line.part === "design" ? designKey(line.order_id) : itemKey(line.order_id),
           orderId: line.order_id,
           productId: null,
           description: line.description,

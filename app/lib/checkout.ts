@@ -1,5 +1,5 @@
 // The browser's side of checkout: the basket as the payment call sends it, and the calls themselves.
-import type { BasketState } from "../../domain/basket";
+import { basketLine, type BasketState } from "../../domain/basket";
 import type { CheckoutLineRequest } from "../../domain/checkout";
 import { penceToPounds } from "../../domain/money";
 import { orderTotals, percentToBasisPoints } from "../../domain/totals";
@@ -16,13 +16,14 @@ export function basketLines(basket: BasketState): CheckoutLineRequest[] {
     orientation: item.orientation,
     attributes: item.attributes,
     reuseArtworkFrom: item.reorder?.reuseArtwork ? item.reorder.orderId : null,
+    designService: item.designService === true && !item.design,
     designId: item.design?.id ?? null,
   }));
 }
 
 export function basketTotals(basket: BasketState) {
   return orderTotals(
-    basket.items.map((item) => item.pricePence),
+    basket.items.map(basketLine),
     basket.amountOffPence > 0 ? { amountPence: basket.amountOffPence } : percentToBasisPoints(basket.discount),
   );
 }

@@ -31,6 +31,8 @@ export function basketItemOf(line: QuoteLine, index: number, lineIdPrefix: strin
     customHeight: line.fixedSize ? null : line.heightMm,
     orientation: line.orientation,
     reorder: null,
+    // A quoted line is ordered at its quoted figure, any design service included in it.
+    designService: false,
   };
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { isQuoteOnlyItem, removeItem, setDiscount, type BasketItem } from "../../domain/basket";
+import { basketLine, isQuoteOnlyItem, removeItem, setDesignService, setDiscount, type BasketItem } from "../../domain/basket";
+import { DESIGN_CHOICE_LABEL, DESIGN_SERVICE_NAME, designFeeDetail } from "../../domain/design-service";
 import { formatLongDate } from "../../domain/format";
 import { FormalQuote, useExpiredQuote } from "../components/basket-quote";
 import { fixedSizeLabel, productImage } from "../../domain/catalogue";
@@ -72,7 +73,7 @@ export default function BasketPage() {
           ) : (
             <ul className="space-y-4">
               {basket.items.map((item) => (
-                <BasketLine key={item.lineId} item={item} problem={repricing.problems[item.lineId]} />
+                <BasketLine key={item.lineId} item={item} problem={repricing.problems[item.lineId]} quoted={basket.quote !== null} />
               ))}
             </ul>
           )}
@@ -96,7 +97,8 @@ export default function BasketPage() {
   );
 }
 
-function BasketLine({ item, problem }: { item: BasketItem; problem: string | undefined }) {
+function BasketLine({ item, problem, quoted }: { item: BasketItem; problem: string | undefined; quoted: boolean }) {
+  const priced = basketLine(item);
   const size =
     item.customWidth !== null && item.customHeight !== null
       ? `${item.customWidth} × ${item.customHeight} mm`
@@ -109,7 +111,7 @@ function BasketLine({ item, problem }: { item: BasketItem; problem: string | und
           <h2 className="font-semibold">
             {item.productSlug ? <Link to={`/product/${item.productSlug}`} className="hover:text-brand-700">{item.productName}</Link> : item.productName}
           </h2>
-          <p className="font-bold" data-testid="line-price">{formatPence(item.pricePence)}</p>
+          <p className="font-bold" data-testid="line-price">{formatPence(priced.linePence)}</p>
         </div>
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-600">
           {isQuoteOnlyItem(item) ? null : (
@@ -142,6 +144,26 @@ function BasketLine({ item, problem }: { item: BasketItem; problem: string | und
             {item.reorder.reuseArtwork ? "Your approved artwork will be used again." : "You will upload artwork after paying."}
           </p>
         ) : null}
+        {item.designService ? (
+          <p className="mt-2 flex justify-between gap-3 text-sm" data-testid="line-design-service">
+            <span>
+              {DESIGN_SERVICE_NAME}: {designFeeDetail(item.versions)}
+            </span>
+            <span>{formatPence(priced.designFeePence)}</span>
+          </p>
+        ) : null}
+        {quoted || isQuoteOnlyItem(item) || item.reorder?.reuseArtwork || item.design ? null : (
+          <label className="mt-2 flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name={`design-${item.lineId}`}
+              className="h-4 w-4 accent-brand-600"
+              checked={item.designService === true}
+              onChange={(event) => basketStore.set((state) => setDesignService(state, item.lineId, event.target.checked))}
+            />
+            {DESIGN_CHOICE_LABEL}
+          </label>
+        )}
         {problem ? <p className="mt-2 text-sm text-red-700" role="alert">{problem}</p> : null}
         <button
           type="button"

@@ -8,5 +8,6 @@ export * from "./promotions";
 export * from "./rate-limits";
 export * from "./trade";
 export * from "./after-sale";
+export * from "./design-jobs";
 export * from "./designs";
 export * from "./uploads";

@@ -25,7 +25,8 @@ export type StoredPreflight = { verdict: "pass" | "warn" | "fail"; checks: { cod
 /** A reseller's own sender details for unbranded (blind) shipping. */
 export type BlindShipping = { senderName: string; returnAddress: SavedAddress };
 
-export const CHECKOUT_STATUSES = ["pending", "paid", "superseded", "expired", "failed"] as const;
+/** `requested`: a payment the shop asked the customer for (a reprint with new artwork), paid through a link; never superseded by their own checkouts. */
+export const CHECKOUT_STATUSES = ["pending", "paid", "superseded", "expired", "failed", "requested"] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 
 /**
@@ -156,7 +157,13 @@ export const orders = pgTable(
     unitPence: integer("unit_pence").notNull(),
     undiscountedLinePence: integer("undiscounted_line_pence").notNull(),
     tierPercent: integer("tier_percent").notNull(),
+    /** The whole line: the print and the design service (`designFeePence` of it). */
     linePence: integer("line_pence").notNull(),
+    /** Designs the shop makes for this item (0: the customer supplies artwork), and their fee (DECISIONS rule 23). */
+    designs: integer("designs").notNull().default(0),
+    designFeePence: integer("design_fee_pence").notNull().default(0),
+    /** Working days from dispatch to delivery chosen at checkout; a designed item counts them from its approval. */
+    turnaroundDays: integer("turnaround_days"),
     deliveryDate: date("delivery_date", { mode: "string" }).notNull(),
     status: text("status").$type<OrderStatus>().notNull(),
     notes: text("notes").notNull().default(""),
@@ -173,6 +180,7 @@ export const orders = pgTable(
     // The staff queue: items by status, most urgent delivery first.
     index("orders_status_delivery_idx").on(t.status, t.deliveryDate, t.id),
     check("orders_quantity_check", sql`${t.quantity} >= 1 and ${t.versions} >= 1 and ${t.versions} <= ${t.quantity}`),
+    check("orders_design_fee_check", sql`${t.designFeePence} >= 0 and ${t.designFeePence} <= ${t.linePence} and ${t.designs} >= 0`),
   ],
 );
 

@@ -42,7 +42,7 @@ describe("the route table", () => {
 describe.each(Object.entries(AUTHZ_CASES))("%s", (_route, entry) => {
   let fx: Fixture;
   beforeAll(async () => {
-    fx = await makeFixture(t.app, { trade: entry.trade === true, refund: entry.refund === true, design: entry.design === true });
+    fx = await makeFixture(t.app, { trade: entry.trade === true, refund: entry.refund === true, design: entry.design === true, designJobs: entry.designJobs ?? false });
   });
 
   const call = (auth: Record<string, string>) => {

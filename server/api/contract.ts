@@ -51,6 +51,7 @@ import { promoAnswer } from "./promotions/routes";
 import { doneAnswer, doneWithMessageAnswer } from "./schemas";
 import { failedEmailsAnswer, queuePageAnswer, staffJobAnswer } from "./staff/routes";
 import { refundAnswer, reprintAnswer } from "./after-sale/routes";
+import { amendsBody, approveBody, briefBody, deskAnswer, designFileAnswer, designJobAnswer, paymentLinkAnswer, redesignAnswer, redesignBody, redesignListAnswer } from "./design-jobs/routes";
 import { designAnswer, designBody, designImageAnswer, designListAnswer, designProofAnswer, designSaveBody, useDesignBody } from "./designs/routes";
 
 type Entry = { answer: z.ZodType; body?: z.ZodType };
@@ -113,6 +114,20 @@ export const API_CONTRACT = {
   "POST /api/staff/orders/:orderGroupId/refunds": { answer: refundAnswer },
   "POST /api/staff/orders/:orderGroupId/cancel": { answer: refundAnswer },
   "POST /api/staff/orders/:orderGroupId/reprints": { answer: reprintAnswer },
+  "GET /api/orders/:orderId/design": { answer: designJobAnswer },
+  "PUT /api/orders/:orderId/design/brief": { answer: designJobAnswer, body: briefBody },
+  "POST /api/orders/:orderId/design/files": { answer: designFileAnswer },
+  "DELETE /api/orders/:orderId/design/files/:fileId": { answer: doneAnswer },
+  "POST /api/orders/:orderId/design/amends": { answer: designJobAnswer, body: amendsBody },
+  "POST /api/orders/:orderId/design/approve": { answer: designJobAnswer, body: approveBody },
+  "GET /api/staff/design": { answer: deskAnswer },
+  "GET /api/staff/design/:orderId": { answer: designJobAnswer },
+  "POST /api/staff/design/:orderId/take": { answer: designJobAnswer },
+  "POST /api/staff/design/:orderId/proofs": { answer: designJobAnswer },
+  "POST /api/staff/orders/:orderGroupId/redesigns": { answer: redesignAnswer, body: redesignBody },
+  "GET /api/staff/orders/:orderGroupId/redesigns": { answer: redesignListAnswer },
+  "GET /api/orders/group/:orderGroupId/redesigns": { answer: redesignListAnswer },
+  "POST /api/orders/group/:orderGroupId/redesigns/:redesignId/pay": { answer: paymentLinkAnswer },
   "GET /api/staff/outbox": { answer: failedEmailsAnswer },
   "POST /api/staff/outbox/:emailId/requeue": { answer: doneAnswer },
 

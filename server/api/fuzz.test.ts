@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeStaff, signUp, type TestCustomer } from "../../tests/factories/accounts";
 import { placeOrder, saveTestAddresses } from "../../tests/factories/checkout";
+import { designedOrder } from "../../tests/factories/design-jobs";
 import { operationsOf, requestsFor, type FuzzRequest, type Operation } from "../../tests/fuzz/openapi-requests";
 import { createTestApp, type TestApp } from "../../tests/setup/test-app";
 import { blankDesign } from "../../domain/design/templates";
@@ -76,8 +77,10 @@ beforeAll(async () => {
   customer = await signUp(t.app);
   await saveTestAddresses(t.app, customer);
   const order = await placeOrder(t.app, customer);
+  // An item with the design service too, so the design routes are reached past their ownership check.
+  const designed = await designedOrder(t.app, customer);
   staff = await makeStaff(t.app);
-  const orderIds = order.orders.map((o) => o.id);
+  const orderIds = [...order.orders.map((o) => o.id), designed.orderId];
   const design = await t.app.services.designs.create(customer.userId, { name: "Fuzz", productSlug: "pvc-banner", document: blankDesign({ widthMm: 1200, heightMm: 800 }) });
   if (!design.ok) throw new Error(design.message);
   // A resumable upload of the customer's, so the tus routes are reached past the ownership check.

@@ -9,6 +9,7 @@ import { backOfficeRoutes } from "./back-office/routes";
 import { catalogueRoutes } from "./catalogue/routes";
 import { checkoutRoutes } from "./checkout/routes";
 import { contactRoutes } from "./contact/routes";
+import { designJobRoutes } from "./design-jobs/routes";
 import { designRoutes } from "./designs/routes";
 import { orderRoutes } from "./orders/routes";
 import { pricingRoutes } from "./pricing/routes";
@@ -44,6 +45,7 @@ async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(quoteRoutes);
   await app.register(tradeRoutes);
   await app.register(afterSaleRoutes);
+  await app.register(designJobRoutes);
   await app.register(designRoutes);
   await app.register(resumableUploadRoutes);
 }

@@ -9,6 +9,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { orderFiles, orders } from "../../db/schema";
 import { ARTWORK_MESSAGES, defaultVersionQuantity, isArtworkComplete, orderedArtworkSize, shortFileName } from "../../domain/artwork";
+import { DESIGN_MESSAGES } from "../../domain/design-service";
 import type { OrderStatus } from "../../domain/order-status";
 import type { FileStorage } from "../integrations/storage/storage";
 import type { OrderFileRow, OrderRow, OrderService } from "./order-service";
@@ -88,6 +89,8 @@ export function createArtworkService(deps: ArtworkServiceDeps): ArtworkService {
       return failure("invalid", `version_number must be between 1 and ${item.versions} for this item`);
     }
     if (item.status !== CAN_UPLOAD) return failure("conflict", `Artwork can no longer be changed: this item is ${item.status}.`);
+    // A designed item's artwork is the proof its customer approves (server/services/design).
+    if (item.designs > 0) return failure("conflict", DESIGN_MESSAGES.uploadNotNeeded);
     return null;
   }
 
@@ -319,7 +322,8 @@ export function createArtworkService(deps: ArtworkServiceDeps): ArtworkService {
       const group = await deps.orders.groupForOwner(userId, groupId);
       if (!group) return { ok: false, reason: "not-found", message: "Not found" };
       if (group.items.length === 0) return { ok: false, reason: "conflict", message: ARTWORK_MESSAGES.noItems };
-      const waiting = group.items.filter((item) => item.status === CAN_UPLOAD);
+      // A designed item goes to print when its customer approves the design, not here.
+      const waiting = group.items.filter((item) => item.status === CAN_UPLOAD && item.designs === 0);
       const incomplete = waiting.filter((item) => !isArtworkComplete(item, item.files));
       if (incomplete.length > 0) return { ok: false, reason: "conflict", message: ARTWORK_MESSAGES.incomplete };
       const refused = await db.transaction(async (tx) => {

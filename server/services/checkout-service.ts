@@ -13,6 +13,7 @@ import {
   paymentLineItems,
   priceCheckoutLines,
   totalMismatchMessage,
+  totalsLine,
   TOTAL_TOLERANCE_PENCE,
   type CheckoutLine,
   type CheckoutLineRequest,
@@ -108,7 +109,7 @@ export type CheckoutServiceDeps = {
   designs?: Pick<DesignService, "snapshotForLine">;
 };
 
-function newCheckoutId(): string {
+export function newCheckoutId(): string {
   return `chk_${randomBytes(15).toString("base64url").replace(/[-_]/g, "x")}`;
 }
 
@@ -190,16 +191,13 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
       promo = checked;
     }
 
-    let totals = orderTotals(
-      priced.lines.map((line) => line.linePence),
-      promo ? promoOff(promo) : 0,
-    );
+    let totals = orderTotals(priced.lines.map(totalsLine), promo ? promoOff(promo) : 0);
     if (promo && totals.subTotalPence < promo.minSpendPence) return { ok: false, reason: "invalid", message: minimumSpendMessage(promo.minSpendPence) };
     // A code that takes nothing off (a few pence at a small percentage, or a basket of free items) is not
     // a use: it takes no slot.
     if (promo && totals.promoDiscountPence === 0) {
       promo = null;
-      totals = orderTotals(priced.lines.map((line) => line.linePence), 0);
+      totals = orderTotals(priced.lines.map(totalsLine), 0);
     }
     const clientPence = Number.isFinite(input.clientTotalPounds) ? poundsToPence(input.clientTotalPounds) : NaN;
     if (!(Math.abs(clientPence - totals.totalPence) <= TOTAL_TOLERANCE_PENCE)) {

@@ -30,6 +30,8 @@ import { createQuoteService, type QuoteService } from "./quote-service";
 import { createTradeAccountService, type TradeAccountService } from "./trade-account-service";
 import { createRefundService, type RefundService } from "./refund-service";
 import { createReprintService, type ReprintService } from "./reprint-service";
+import { createDesignJobService, type DesignJobService } from "./design-jobs/design-job-service";
+import { createRedesignService, type RedesignService } from "./design-jobs/redesign-service";
 import { registerUploadPurposes } from "./uploads/purposes";
 import { createUploadService, type UploadService } from "./uploads/upload-service";
 
@@ -74,6 +76,10 @@ export type Services = {
   refunds: RefundService;
   /** Reprints under the print guarantee. */
   reprints: ReprintService;
+  /** The design service: briefs, the designers' desk, proofs, amends and sign-off. */
+  designJobs: DesignJobService;
+  /** Reprints with new artwork after a claim, at 50% of the item, paid through a link. */
+  redesigns: RedesignService;
   /** Resumable (tus) uploads: their owners, purposes, locks and completions (server/services/uploads). */
   uploads: UploadService;
 };
@@ -158,6 +164,8 @@ export function createServices(db: DbHandle, config: Config, overrides: ServiceO
     tradeAccounts: createTradeAccountService({ db: db.db, shop: config.shop }),
     refunds: createRefundService({ db: db.db, provider, orders, storage, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender, log }),
     reprints: createReprintService({ db: db.db, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender, reuseApprovedArtwork: (id) => artwork.reuseApprovedArtwork(id) }),
+    redesigns: createRedesignService({ db: db.db, provider, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender }),
+    designJobs: createDesignJobService({ db: db.db, storage, processor: artworkProcessor, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender, tmpDir: path.join(config.dataDir, "tmp", "uploads") }),
     uploads,
   };
 }

@@ -2,6 +2,7 @@
 // the stored order with the one totals rule (DECISIONS rule 5), rendered once and kept, so every
 // download is the same document byte for byte.
 import { cardSummary } from "../../domain/card";
+import { designFeeDetail, DESIGN_SERVICE_NAME } from "../../domain/design-service";
 import { lineSizeLabel } from "../../domain/checkout";
 import { ukDateParts } from "../../domain/delivery";
 import { VAT_RATE_PERCENT } from "../../domain/totals";
@@ -45,17 +46,23 @@ export function invoiceData(group: OrderGroupDetail, shop: ShopDetails): Invoice
       country: billing.country,
       email: group.userEmail,
     },
-    lines: group.items.map((item) => ({
-      description: item.productName,
-      details: [
-        lineSizeLabel(item),
-        ...item.attributes.map((a) => `${a.group}: ${a.subattribute_name}`),
-        ...(item.tierPercent > 0 ? [`Quantity discount ${item.tierPercent}%`] : []),
-      ].filter(Boolean),
-      quantity: item.quantity,
-      netPence: item.linePence,
-      vatRatePercent: VAT_RATE_PERCENT,
-    })),
+    // Each item's print, then its design service on a line of its own (DECISIONS rule 23).
+    lines: group.items.flatMap((item) => [
+      {
+        description: item.productName,
+        details: [
+          lineSizeLabel(item),
+          ...item.attributes.map((a) => `${a.group}: ${a.subattribute_name}`),
+          ...(item.tierPercent > 0 ? [`Quantity discount ${item.tierPercent}%`] : []),
+        ].filter(Boolean),
+        quantity: item.quantity,
+        netPence: item.linePence - item.designFeePence,
+        vatRatePercent: VAT_RATE_PERCENT,
+      },
+      ...(item.designFeePence > 0
+        ? [{ description: DESIGN_SERVICE_NAME, details: [`For ${item.productName}`, designFeeDetail(item.designs)], quantity: item.designs, netPence: item.designFeePence, vatRatePercent: VAT_RATE_PERCENT }]
+        : []),
+    ]),
     deliveryPence: group.deliveryPence,
     promoDiscountPence: group.promoDiscountPence,
     promoCode: group.promoCode,

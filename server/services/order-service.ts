@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { orderEvents, orderFiles, orderGroups, orders, refunds } from "../../db/schema";
 import { MAX_ROW_ID } from "../../domain/ids";
+import { designSummaries, type DesignSummary } from "./design-jobs/design-summary";
 
 export type OrderGroupRow = typeof orderGroups.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
@@ -13,7 +14,8 @@ export type OrderEventRow = typeof orderEvents.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 
 export type OrderGroupDetail = OrderGroupRow & {
-  items: (OrderRow & { files: OrderFileRow[] })[];
+  /** `designJob`: where a designed item's design job stands (null for an item with the customer's own artwork). */
+  items: (OrderRow & { files: OrderFileRow[]; designJob: DesignSummary | null })[];
   events: OrderEventRow[];
   /** Cancellations and refunds, oldest first (failed ones included: the history says so). */
   refunds: RefundRow[];
@@ -78,9 +80,13 @@ export function createOrderService(db: Db): OrderService {
               ),
             )
             .orderBy(asc(orderFiles.versionNumber));
+    const designs = await designSummaries(
+      db,
+      items.filter((item) => item.designs > 0).map((item) => item.id),
+    );
     return {
       ...row,
-      items: items.map((item) => ({ ...item, files: files.filter((file) => file.orderId === item.id) })),
+      items: items.map((item) => ({ ...item, files: files.filter((file) => file.orderId === item.id), designJob: designs.get(item.id) ?? null })),
       events,
       refunds: refundRows,
       reprints,

@@ -4,9 +4,10 @@
 // transaction that checked its credit.
 import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { checkouts, counters, orderEvents, orderGroups, orders, promoCodes, quotes, users } from "../../db/schema";
+import { checkouts, counters, designJobs, orderEvents, orderGroups, orders, promoCodes, quotes, users } from "../../db/schema";
 import { addressLine } from "../../domain/address";
 import { cardSummary } from "../../domain/card";
+import { designFeeDetail, DESIGN_SERVICE_NAME } from "../../domain/design-service";
 import { lineSizeLabel, orderDeliveryDate } from "../../domain/checkout";
 import { formatDeliveryDate, formatLongDate, formatPence } from "../../domain/format";
 import type { ShopDetails } from "../config";
@@ -85,12 +86,21 @@ export async function writeOrder(t: Tx, context: OrderWriterContext, checkout: t
         undiscountedLinePence: line.undiscountedLinePence,
         tierPercent: line.tierPercent,
         linePence: line.linePence,
+        designs: line.designs ?? 0,
+        designFeePence: line.designFeePence ?? 0,
+        turnaroundDays: line.turnaroundDays ?? null,
         deliveryDate: line.deliveryDate,
         status: "Awaiting Artwork" as const,
         reuseArtworkFrom: line.reuseArtworkFrom ?? null,
       })),
     )
-    .returning({ id: orders.id });
+    .returning({ id: orders.id, lineNumber: orders.lineNumber, designs: orders.designs });
+
+  // A designed item waits for its brief (DECISIONS rule 23): its job exists from the moment it is paid for.
+  const designed = items.filter((item) => item.designs > 0);
+  if (designed.length > 0) {
+    await t.insert(designJobs).values(designed.map((item) => ({ orderId: item.id, orderGroupId: group.id, userId: checkout.userId, designs: item.designs })));
+  }
 
   const paidNote = payment.method === "card" ? `Paid ${formatPence(checkout.totalPence)} by card` : `${formatPence(checkout.totalPence)} on account, due ${formatLongDate(payment.dueDate)}`;
   await t.insert(orderEvents).values([
@@ -124,7 +134,13 @@ export async function writeOrder(t: Tx, context: OrderWriterContext, checkout: t
         productName: line.productName,
         quantity: line.quantity,
         linePence: line.linePence,
-        details: [lineSizeLabel(line), ...line.attributes.map((a) => a.subattribute_name)].filter(Boolean).join(", "),
+        details: [
+          lineSizeLabel(line),
+          ...line.attributes.map((a) => a.subattribute_name),
+          ...((line.designs ?? 0) > 0 ? [`${DESIGN_SERVICE_NAME}: ${designFeeDetail(line.designs ?? 0)}, delivery ${line.turnaroundDays ?? 3} working days after you approve the design`] : []),
+        ]
+          .filter(Boolean)
+          .join(", "),
       })),
       subTotalPence: checkout.subTotalPence,
       promoCode: checkout.promoCode,
@@ -138,6 +154,7 @@ export async function writeOrder(t: Tx, context: OrderWriterContext, checkout: t
       deliveryDate: formatDeliveryDate(orderDeliveryDate(checkout.lines)),
       orderUrl: `${publicUrl}/my-account/orders/${group.id}`,
       uploadUrl: `${publicUrl}/checkout/artwork-uploader?order_group_id=${group.id}`,
+      designed: designed.length === 0 ? "none" : designed.length === items.length ? "all" : "some",
     },
     formatPence,
   );

@@ -11,6 +11,7 @@ import { lineSizeLabel } from "../../domain/checkout";
 import { ukDateParts } from "../../domain/delivery";
 import { formatDeliveryDate } from "../../domain/format";
 import { MAX_ROW_ID } from "../../domain/ids";
+import { DESIGN_MESSAGES } from "../../domain/design-service";
 import { canRejectArtwork, isOrderStatus, ORDER_STATUSES, type OrderStatus } from "../../domain/order-status";
 import { dispatchReadiness, urgency, type Urgency } from "../../domain/production";
 import type { ShopDetails } from "../config";
@@ -192,6 +193,9 @@ export function createProductionService(deps: ProductionDeps): ProductionService
     async move(orderId, to, staffUserId, note) {
       if (to === "Dispatched" || to === "Shipped") return { ok: false, reason: "conflict", message: "Dispatch the order with its carrier and tracking number." };
       if (to === "Awaiting Artwork") return { ok: false, reason: "conflict", message: "Use Reject artwork to send an item back to the customer, with a reason." };
+      const current = await deps.orders.item(orderId);
+      // A designed item leaves Awaiting Artwork only when its customer approves the design (DECISIONS rule 23).
+      if (current && current.designs > 0 && current.status === "Awaiting Artwork") return { ok: false, reason: "conflict", message: DESIGN_MESSAGES.notApprovedYet };
       const outcome = await db.transaction((tx) => changeItemStatus(tx, orderId, to, { kind: "staff", userId: staffUserId }, { note }));
       if (!outcome.ok) return outcome;
       return { ok: true };
@@ -201,6 +205,7 @@ export function createProductionService(deps: ProductionDeps): ProductionService
       const actor: Actor = { kind: "staff", userId: staffUserId };
       const current = await deps.orders.item(orderId);
       if (!current) return { ok: false, reason: "not-found", message: "Not found" };
+      if (current.designs > 0) return { ok: false, reason: "conflict", message: DESIGN_MESSAGES.rejectDesigned };
       if (!canRejectArtwork(current.status)) {
         return { ok: false, reason: "conflict", message: `Artwork can be rejected while an item is Print Ready or in Production; this one is ${current.status}.` };
       }

@@ -19,6 +19,7 @@ import { enqueueEmail } from "./email-outbox";
 import type { OrderGroupDetail, OrderService, RefundRow } from "./order-service";
 import { failure, type Outcome } from "./outcome";
 import { changeItemStatus, syncGroupStatus, type Actor } from "./status-change";
+import { itemsWithProofDelivered } from "./design-jobs/design-summary";
 
 export type RefundServiceDeps = {
   db: Db;
@@ -88,7 +89,10 @@ export function createRefundService(deps: RefundServiceDeps): RefundService {
         const [group] = await t.select().from(orderGroups).where(eq(orderGroups.id, orderGroupId)).for("update");
         if (!group || (meta.ownerId !== undefined && group.userId !== meta.ownerId)) return failure("not-found", "Not found");
         if (group.reprintOf !== null || group.totalPence === 0) return failure("conflict", "A reprint costs nothing, so there is nothing to refund or cancel.");
-        const items = await t.select().from(orders).where(eq(orders.orderGroupId, orderGroupId)).orderBy(asc(orders.lineNumber));
+        const rows = await t.select().from(orders).where(eq(orders.orderGroupId, orderGroupId)).orderBy(asc(orders.lineNumber));
+        // A designed item whose proof reached the customer keeps its design service (DECISIONS rule 23).
+        const delivered = await itemsWithProofDelivered(t, rows.filter((item) => item.designs > 0).map((item) => item.id));
+        const items = rows.map((item) => ({ ...item, proofDelivered: delivered.has(item.id) }));
         const earlier = await t.select({ lines: refunds.lines }).from(refunds).where(and(eq(refunds.orderGroupId, orderGroupId), inArray(refunds.status, ["pending", "succeeded"])));
         const order: RefundableOrder = { ...group, items };
         const decision = decide(order, earlier.flatMap((r) => r.lines));

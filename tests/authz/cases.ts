@@ -12,6 +12,7 @@ import type { ProductDetails } from "../../domain/product-details";
 import { makeStaff, signUp, testClientAddress, type TestCustomer } from "../factories/accounts";
 import { cmykJpeg, multipart } from "../factories/artwork";
 import { bannerLine, expectedTotalPence, placeOrder, saveTestAddresses } from "../factories/checkout";
+import { DESIGN_JOB_CASES, designJobFixture, prepareDesignJobCases, type DesignJobFixture } from "./design-job-cases";
 
 export type Fixture = {
   owner: TestCustomer & {
@@ -39,6 +40,8 @@ export type Fixture = {
   refundId: number;
   /** The owner's saved design at the ordered item's size, with one uploaded picture (0 and "" unless the case is `design`). */
   design: { id: number; imageId: string };
+  /** The owner's items with the design service at each stage (only when the case is `designJobs`). */
+  designJobs: DesignJobFixture | null;
 };
 
 /**
@@ -57,10 +60,12 @@ export type AuthzCase = {
   refund?: true;
   /** The owner also has a design from the online editor, with a picture. */
   design?: true;
+  /** The owner also has an order with the design service (tests/authz/design-job-cases.ts); `redesign`: and a dispatched one with a reprint with new artwork waiting for payment. */
+  designJobs?: true | "redesign";
 };
 
 /** Two customers and a member of staff; the owner has a paid order with one uploaded file. */
-export async function makeFixture(app: FastifyInstance, options: { trade?: boolean; refund?: boolean; design?: boolean } = {}): Promise<Fixture> {
+export async function makeFixture(app: FastifyInstance, options: { trade?: boolean; refund?: boolean; design?: boolean; designJobs?: boolean | "redesign" } = {}): Promise<Fixture> {
   const [owner, other, staff, manager] = await Promise.all([signUp(app), signUp(app), makeStaff(app), managerOf(app)]);
   await saveTestAddresses(app, owner);
   const line = await bannerLine(app, { customWidth: 304, customHeight: 304, quantity: 2 });
@@ -88,6 +93,8 @@ export async function makeFixture(app: FastifyInstance, options: { trade?: boole
     refundId = refunded.refund.id;
   }
   const design = options.design ? await designFixture(app, owner, art) : { id: 0, imageId: "" };
+  const designJobs = options.designJobs ? await designJobFixture(app, owner, staff, manager, art, { redesign: options.designJobs === "redesign" }) : null;
+  if (options.designJobs) await prepareDesignJobCases();
   return {
     owner: {
       ...owner,
@@ -114,6 +121,7 @@ export async function makeFixture(app: FastifyInstance, options: { trade?: boole
     ...trade,
     refundId,
     design,
+    designJobs,
   };
 }
 
@@ -504,4 +512,5 @@ export const AUTHZ_CASES: Record<string, AuthzCase> = {
   "GET /api/manage/reports/receivables": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/reports/receivables" }) },
   "GET /api/manage/reports/receivables.csv": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/reports/receivables.csv" }) },
   "POST /api/manage/staff": { scope: "manager", ok: 200, request: () => ({ method: "POST", url: "/api/manage/staff", payload: { email: randomEmail(), role: "staff" } }) },
+  ...DESIGN_JOB_CASES,
 };

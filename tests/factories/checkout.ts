@@ -2,7 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import type { CheckoutLineRequest } from "../../domain/checkout";
-import { priceCheckoutLines } from "../../domain/checkout";
+import { priceCheckoutLines, totalsLine } from "../../domain/checkout";
 import { penceToPounds } from "../../domain/money";
 import { orderTotals, type PromoOff } from "../../domain/totals";
 import { signUp, testClientAddress, type TestCustomer } from "./accounts";
@@ -41,7 +41,7 @@ export async function bannerLine(app: FastifyInstance, overrides: Partial<Checko
   const snapshot = await app.services.catalogue.snapshot();
   const product = snapshot.productBySlug.get(overrides.slug ?? "pvc-banner")!;
   const { slug: _slug, ...rest } = overrides;
-  return { productId: product.id, customWidth: 1200, customHeight: 800, quantity: 12, versions: 1, orientation: null, attributes: [], ...rest };
+  return { productId: product.id, customWidth: 1200, customHeight: 800, quantity: 12, versions: 1, orientation: null, attributes: [], designService: false, ...rest };
 }
 
 /** What the server will charge for these lines and promo (basis points, or an amount off), by the same domain rules. */
@@ -49,10 +49,7 @@ export async function expectedTotalPence(app: FastifyInstance, lines: CheckoutLi
   const snapshot = await app.services.catalogue.snapshot();
   const priced = priceCheckoutLines(lines, (id) => snapshot.productById.get(id), new Date());
   if (!priced.ok) throw new Error(priced.problems.map((p) => p.message).join("; "));
-  return orderTotals(
-    priced.lines.map((l) => l.linePence),
-    promo,
-  ).totalPence;
+  return orderTotals(priced.lines.map(totalsLine), promo).totalPence;
 }
 
 export async function startCheckout(

@@ -42,6 +42,7 @@ export function useConfiguration(product: ProductView) {
   const [orientation, setOrientation] = useState<Orientation | null>(initialOrientation(product));
   const [multipleArtworks, setMultipleArtworks] = useState(false);
   const [versionsText, setVersionsText] = useState("1");
+  const [designService, setDesignService] = useState(false);
   const [selection, setSelection] = useState<Record<string, number>>(() => defaultSelection(product));
   const [serverPrice, setServerPrice] = useState<{ key: string; linePence: number } | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -156,6 +157,7 @@ export function useConfiguration(product: ProductView) {
           customHeight: product.priceType === "fixed" ? null : heightMm,
           orientation: product.priceType === "fixed" ? orientation : null,
           reorder: null,
+          designService,
         }),
       );
       navigate("/basket");
@@ -168,6 +170,9 @@ export function useConfiguration(product: ProductView) {
 
   const sizeInvalid = product.priceType !== "fixed" && (widthMm === null || heightMm === null);
   const longestSide = limits ? Math.max(limits.maxWidthMm, limits.maxHeightMm) : 0;
+  // One design service fee per version (DECISIONS rule 23), by the one rule in domain/.
+  const versions = multipleArtworks ? Math.max(1, Math.round(parseNumber(versionsText) ?? 1)) : 1;
+  const designs = designService ? versions : 0;
   const sizeTooBig = !!limits && widthMm !== null && heightMm !== null && !fitsSizeLimits(limits, widthMm, heightMm);
 
   return {
@@ -185,6 +190,9 @@ export function useConfiguration(product: ProductView) {
     setOrientation,
     multipleArtworks,
     setMultipleArtworks,
+    designService,
+    setDesignService,
+    designs,
     versionsText,
     setVersionsText,
     selection,

@@ -87,7 +87,8 @@ export function CancelPanel({ group, onDone }: { group: OrderGroup; onDone: (mes
         <div className="mt-3 rounded-md bg-amber-50 p-3 text-sm ring-1 ring-amber-200" role="group" aria-labelledby="cancel-confirm">
           <p id="cancel-confirm" className="font-semibold text-amber-950">
             {whole ? "Cancel the whole order" : `Cancel ${chosen.length} item${chosen.length === 1 ? "" : "s"}`} and refund {formatPence(amount)} to {destinationOf(group)}?
-            {whole ? "" : " Delivery stays on the order for what is still coming."} This cannot be undone.
+            {whole ? "" : " Delivery stays on the order for what is still coming."}
+            {chosen.some((id) => cancellable.find((p) => p.order_id === id)?.design_proof_delivered) ? " The design service is kept: your designer has already sent a proof." : ""} This cannot be undone.
           </p>
           <div className="mt-2 flex flex-wrap gap-2">
             <button type="button" className="btn-primary" disabled={busy} onClick={() => void submit()}>

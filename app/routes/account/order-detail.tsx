@@ -6,6 +6,8 @@ import { orderDateText } from "../../../domain/order-display";
 import { paymentLabel } from "../../../domain/order-status";
 import { LoadingState } from "../../components/loading-state";
 import { OrderProgress } from "../../components/order-progress";
+import { DesignPanel } from "../../components/design-service/design-panel";
+import { RedesignPayments } from "../../components/design-service/redesign-payments";
 import { ApiResponseError } from "../../lib/api-client";
 import { fetchGroup, openPrivateFile, type OrderGroup } from "../../lib/orders-api";
 import { useSignedInLoad } from "../../lib/use-signed-in";
@@ -66,7 +68,10 @@ export default function OrderDetailPage() {
 
   const { group } = state;
   const payment = paymentLabel(group.payment_status);
-  const needsArtwork = group.products.some((p) => p.status === "Awaiting Artwork");
+  const needsArtwork = group.products.some((p) => p.status === "Awaiting Artwork" && p.designs === 0);
+  const designed = group.products.filter((p) => p.designs > 0 && p.status !== "Cancelled");
+  // Until its design is approved, a designed item has no delivery date yet: it counts from the approval.
+  const designWaiting = designed.find((p) => p.design_job && p.design_job.state !== "approved");
   const downloadInvoice = async () => {
     setInvoiceProblem(null);
     try {
@@ -129,7 +134,13 @@ export default function OrderDetailPage() {
       <section className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
         <OrderProgress status={group.status} />
         <p className="mt-4 text-sm text-slate-700" hidden={group.status === "Cancelled"}>
-          Delivery by <strong>{formatDeliveryDate(group.delivery_date)}</strong>
+          {designWaiting ? (
+            <>Delivery {designWaiting.turnaround_days ?? 3} working days after you approve your design</>
+          ) : (
+            <>
+              Delivery by <strong>{formatDeliveryDate(group.delivery_date)}</strong>
+            </>
+          )}
           {group.tracking_number ? (
             <>
               {" "}· Sent with <strong>{group.carrier}</strong>, tracking number <strong data-testid="tracking-number">{group.tracking_number}</strong>
@@ -157,6 +168,11 @@ export default function OrderDetailPage() {
         </table>
       </section>
 
+      {designed.map((product) => (
+        <DesignPanel key={product.order_id} orderId={product.order_id} onChanged={reload} />
+      ))}
+
+      <RedesignPayments orderGroupId={group.order_group_id} />
       <AfterSaleHistory group={group} />
       <CancelPanel
         key={group.refunds.length}

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { addItem } from "../../../domain/basket";
-import { formatPence } from "../../../domain/format";
+import { DESIGN_SERVICE_NAME, DESIGN_STATE_LABELS } from "../../../domain/design-service";
+import { formatDeliveryDate, formatPence } from "../../../domain/format";
 import { priceText, quantityText } from "../../../domain/order-display";
 import { ApiResponseError, calculatePrice } from "../../lib/api-client";
 import { basketStore } from "../../lib/basket";
@@ -32,6 +33,12 @@ export function OrderItemRow({ product }: { product: OrderProduct }) {
           </button>
         ) : null}
         {product.versions > 1 ? <p className="mt-1 text-slate-600">{product.versions} versions</p> : null}
+        {product.design_job ? (
+          <p className="mt-1 text-slate-700" data-testid="item-design">
+            {DESIGN_SERVICE_NAME} ({formatPence(product.design_fee_pence)}): {DESIGN_STATE_LABELS[product.design_job.state].customer.toLowerCase()}
+            {product.design_job.state === "approved" ? `, delivery by ${formatDeliveryDate(product.delivery_date)}` : product.status === "Cancelled" ? "" : `; delivery ${product.turnaround_days ?? 3} working days after you approve it`}
+          </p>
+        ) : null}
         {product.rejection_reason && product.status === "Awaiting Artwork" ? (
           <p className="mt-2 text-sm font-semibold text-red-700">Artwork returned: {product.rejection_reason}</p>
         ) : null}
@@ -108,7 +115,9 @@ function Reorder({ product }: { product: OrderProduct }) {
           customWidth: product.width_mm,
           customHeight: product.height_mm,
           orientation: product.orientation === "Portrait" || product.orientation === "Landscape" ? product.orientation : null,
-          reorder: { orderId: product.order_id, previousPricePence: product.price_pence, reuseArtwork: approved && reuse },
+          // Last time's print price (a design service paid then is not paid again: its approved proof is the artwork now).
+          reorder: { orderId: product.order_id, previousPricePence: product.price_pence - product.design_fee_pence, reuseArtwork: approved && reuse },
+          designService: false,
         }),
       );
       navigate("/basket");
@@ -127,7 +136,7 @@ function Reorder({ product }: { product: OrderProduct }) {
   }
   return (
     <div className="mt-2 rounded-md bg-slate-50 p-3 ring-1 ring-slate-200">
-      <p className="text-sm">Add this item to your basket at today&apos;s price (last time {formatPence(product.price_pence)} before any promo).</p>
+      <p className="text-sm">Add this item to your basket at today&apos;s price (last time {formatPence(product.price_pence - product.design_fee_pence)} before any promo).</p>
       {approved ? (
         <label className="mt-2 flex items-center gap-2 text-sm">
           <input type="checkbox" className="h-4 w-4 accent-brand-700" checked={reuse} onChange={(e) => setReuse(e.target.checked)} />

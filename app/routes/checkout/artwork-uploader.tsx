@@ -4,6 +4,7 @@ import { ARTWORK_MESSAGES } from "../../../domain/artwork";
 import { formatDeliveryDate } from "../../../domain/format";
 import { ArtworkGuide } from "../../components/artwork/artwork-guide";
 import { ItemUploader } from "../../components/artwork/item-uploader";
+import { DesignPanel } from "../../components/design-service/design-panel";
 import { CheckoutSteps } from "../../components/checkout-steps";
 import { useIsLoggedIn } from "../../lib/auth";
 import { useHydrated } from "../../lib/use-hydrated";
@@ -23,6 +24,7 @@ export default function ArtworkUploaderPage() {
     orderGroupId: search.get("order_group_id"),
     hydrated,
     loggedIn,
+    keepBasket: search.get("kind") === "redesign",
   });
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
@@ -56,7 +58,7 @@ export default function ArtworkUploaderPage() {
           {ARTWORK_MESSAGES.success}
         </p>
       ) : null}
-      <h1 className="text-3xl font-bold">Upload your artwork</h1>
+      <h1 className="text-3xl font-bold">{state.kind === "ready" && state.group.products.every((p) => p.designs > 0) ? "Send your design brief" : "Upload your artwork"}</h1>
       {state.kind === "loading" ? <p className="mt-4 text-slate-600">Loading your order...</p> : null}
       {state.kind === "problem" ? (
         <div className="mt-6 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
@@ -83,13 +85,26 @@ export default function ArtworkUploaderPage() {
         <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="space-y-5">
             <p className="text-slate-700">
-              Order <strong>{state.group.order_group_id}</strong>, delivery by <strong>{formatDeliveryDate(state.group.delivery_date)}</strong>. Upload one file
-              per version, check what our automatic check says, view the proof, and approve it. Your files are saved as you go: you can leave and
-              come back from your account.
+              {state.group.products.every((p) => p.designs > 0) ? (
+                <>
+                  Order <strong>{state.group.order_group_id}</strong>: tell our designer what you would like. Delivery is counted from the day you approve your design. Your brief is
+                  saved as you go: you can leave and come back from your account.
+                </>
+              ) : (
+                <>
+                  Order <strong>{state.group.order_group_id}</strong>, delivery by <strong>{formatDeliveryDate(state.group.delivery_date)}</strong>. Upload one file per version, check
+                  what our automatic check says, view the proof, and approve it. Your files are saved as you go: you can leave and come back from your account.
+                </>
+              )}
             </p>
-            {state.group.products.map((product) => (
-              <ItemUploader key={product.order_id} orderGroupId={state.group.order_group_id} product={product} onFileChange={onFileChange} />
-            ))}
+            {state.group.products.map((product) =>
+              // A designed item asks for its brief instead of an upload (DECISIONS rule 23).
+              product.designs > 0 ? (
+                <DesignPanel key={product.order_id} orderId={product.order_id} />
+              ) : (
+                <ItemUploader key={product.order_id} orderGroupId={state.group.order_group_id} product={product} onFileChange={onFileChange} />
+              ),
+            )}
             <div className="flex flex-wrap items-center gap-4">
               <button type="button" className="btn-primary px-6 py-3 text-lg" onClick={() => void onComplete()} disabled={busy}>
                 {busy ? "Sending to print…" : "Order Complete"}

@@ -31,8 +31,8 @@ function writeList(key: string, values: number[]): void {
   }
 }
 
-export function useOrderArtwork(params: { sessionId: string | null; orderGroupId: string | null; hydrated: boolean; loggedIn: boolean }) {
-  const { sessionId, orderGroupId, hydrated, loggedIn } = params;
+export function useOrderArtwork(params: { sessionId: string | null; orderGroupId: string | null; hydrated: boolean; loggedIn: boolean; keepBasket?: boolean }) {
+  const { sessionId, orderGroupId, hydrated, loggedIn, keepBasket = false } = params;
   const [state, setState] = useState<LoadState>({ kind: "loading" });
 
   useEffect(() => {
@@ -56,8 +56,9 @@ export function useOrderArtwork(params: { sessionId: string | null; orderGroupId
         groupId = created.order_group_id;
         window.localStorage.setItem("orderGroupId", JSON.stringify(groupId));
         writeList("createdOrders", created.orders.map((o) => o.id));
-        // What was in the basket is now a paid order: the basket starts afresh.
-        basketStore.set(EMPTY_BASKET);
+        // What was in the basket is now a paid order: the basket starts afresh (unless this payment was one
+        // the shop asked for, a reprint with new artwork, which never came from the basket).
+        if (!keepBasket) basketStore.set(EMPTY_BASKET);
       }
       if (groupId === null) throw new ApiResponseError("Order Not Found", 404);
       const group = await fetchGroup(groupId);
@@ -77,7 +78,7 @@ export function useOrderArtwork(params: { sessionId: string | null; orderGroupId
     return () => {
       cancelled = true;
     };
-  }, [hydrated, loggedIn, sessionId, orderGroupId]);
+  }, [hydrated, loggedIn, sessionId, orderGroupId, keepBasket]);
 
   /** Puts a changed file (or its removal) into the loaded order. */
   const replaceFile = useCallback((orderId: number, version: number, file: OrderFile | null) => {
@@ -96,7 +97,8 @@ export function useOrderArtwork(params: { sessionId: string | null; orderGroupId
   async function complete(): Promise<string | null> {
     if (state.kind !== "ready" || state.group.products.length === 0) return ARTWORK_MESSAGES.noItems;
     const { group } = state;
-    const waiting = group.products.filter((p) => p.status === "Awaiting Artwork");
+    // A designed item goes to print when its design is approved, not with Order Complete.
+    const waiting = group.products.filter((p) => p.status === "Awaiting Artwork" && p.designs === 0);
     const valid = waiting.every((product) =>
       isArtworkComplete(
         { quantity: product.qty, versions: product.versions },
@@ -123,7 +125,7 @@ export function useOrderArtwork(params: { sessionId: string | null; orderGroupId
       return error instanceof ApiResponseError ? error.message : "Network error. Please try again.";
     }
     for (const key of ORDER_STORAGE_KEYS) window.localStorage.removeItem(key);
-    basketStore.set(EMPTY_BASKET);
+    if (!keepBasket) basketStore.set(EMPTY_BASKET);
     return null;
   }
 

@@ -3,7 +3,7 @@
 import { useMemo, useState } from "react";
 import { formatPence, formatUkDate } from "../../../domain/format";
 import { poundsTextToPence } from "../../../domain/money";
-import { decideCancellation, refundParts, remainingParts, REFUND_REASONS } from "../../../domain/refund";
+import { decideCancellation, partOf, refundParts, remainingParts, REFUND_REASONS } from "../../../domain/refund";
 import { cancelForCustomer, refundOrder, refundState, requestKey } from "../../lib/after-sale-api";
 import { openPrivateFile } from "../../lib/orders-api";
 import { actionMessage, useAction } from "../../lib/use-action";
@@ -129,9 +129,11 @@ export function RefundPanel({ job, manager, onDone }: { job: StaffJob; manager: 
             if (invalid || total === 0) return;
             setDone(null);
             void run(async () => {
-              const items = entered.filter((e) => e.part.orderId !== null && (e.pence ?? 0) > 0).map((e) => ({ order_id: e.part.orderId!, amount_pence: e.pence! }));
+              const chosen = (kind: "item" | "design") => entered.filter((e) => e.part.orderId !== null && partOf(e.part.key).kind === kind && (e.pence ?? 0) > 0).map((e) => ({ order_id: e.part.orderId!, amount_pence: e.pence! }));
+              const items = chosen("item");
+              const designFees = chosen("design");
               const delivery = entered.find((e) => e.part.key === "delivery")?.pence ?? 0;
-              const { refund } = await refundOrder(job.order_group_id, { items, delivery_pence: delivery, reason: fullReason, idempotency_key: key });
+              const { refund } = await refundOrder(job.order_group_id, { items, design_fees: designFees, delivery_pence: delivery, reason: fullReason, idempotency_key: key });
               setDone(`Refunded ${formatPence(refund.amount_pence)}: credit note ${refund.credit_note_number ?? ""} sent to the customer.`);
               setAmounts({});
               setDetail("");
@@ -151,7 +153,7 @@ export function RefundPanel({ job, manager, onDone }: { job: StaffJob; manager: 
             <tbody>
               {entered.map(({ part, text, pence }) => (
                 <tr key={part.key}>
-                  <td className="py-1">{part.key === "delivery" ? "Delivery" : `${part.quantity ?? 1} × ${part.description} (item ${part.orderId})`}</td>
+                  <td className="py-1">{part.key === "delivery" ? "Delivery" : partOf(part.key).kind === "design" ? `${part.description} (item ${part.orderId})` : `${part.quantity ?? 1} × ${part.description} (item ${part.orderId})`}</td>
                   <td className="py-1 text-right">{formatPence(part.grossPence)}</td>
                   <td className="py-1 text-right">
                     <label className="sr-only" htmlFor={`refund-${part.key}`}>

@@ -1,4 +1,7 @@
 import { useState } from "react";
+import { Link } from "react-router";
+import { DESIGN_STATE_LABELS } from "../../../domain/design-service";
+import { formatDeliveryDate } from "../../../domain/format";
 import { isOrderStatus, staffMoves, type OrderStatus } from "../../../domain/order-status";
 import { PRINT_ROOM_ACTIONS, PRINT_ROOM_STATUS } from "../../../domain/production";
 import { PreflightReport } from "../../components/artwork/version-slot";
@@ -48,6 +51,20 @@ export function JobItem({ item, onChanged }: { item: OrderProduct; onChanged: ()
             <dd>
               {item.versions} {item.versions === 1 ? "design" : "designs (copies split as on each file)"}
             </dd>
+            {item.design_job ? (
+              <>
+                <dt className="text-slate-500">Design service</dt>
+                <dd data-testid="job-item-design">
+                  {DESIGN_STATE_LABELS[item.design_job.state].desk}
+                  {item.design_job.designer ? `, ${item.design_job.designer}` : ""}
+                  {item.design_job.proof_due ? `, proof due ${formatDeliveryDate(item.design_job.proof_due)}` : ""}
+                  {item.design_job.state === "approved" ? `; delivery by ${formatDeliveryDate(item.delivery_date)}, counted from the approval` : `; delivery ${item.turnaround_days ?? 3} working days after approval`}{" "}
+                  <Link to={`/staff/design/${item.order_id}`} className="font-semibold text-brand-700 underline">
+                    Design job
+                  </Link>
+                </dd>
+              </>
+            ) : null}
             {item.attributes.map((a) => (
               <div key={a.subattribute_id} className="contents">
                 <dt className="text-slate-500">{a.group}</dt>

@@ -11,6 +11,7 @@ import { LoadingState } from "../../components/loading-state";
 import { JobItem } from "./job-item";
 import { RefundPanel } from "./job-after-sale";
 import { ReprintPanel } from "./job-reprint";
+import { RedesignPanel } from "./job-redesign";
 
 /** A job: every item, its files and preflight, the history, dispatch, the packing slip and the print files. */
 export default function StaffJobPage() {
@@ -113,6 +114,7 @@ export default function StaffJobPage() {
       <div className="grid gap-4 md:grid-cols-[2fr_1fr]">
         <RefundPanel job={job} manager={manager} onDone={load} />
         <ReprintPanel job={job} onDone={load} />
+        <RedesignPanel job={job} manager={manager} />
       </div>
 
       <section aria-labelledby="history" className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { itemKey, type RefundRequestLine } from "../../../domain/refund";
+import { designKey, itemKey, type RefundRequestLine } from "../../../domain/refund";
 import { requireUser } from "../../plugins/auth";
 import { notFound, sendFailure, sendPdf } from "../failure";
 import { refundSchema, refundView } from "../orders/serialise";
@@ -54,6 +54,8 @@ export async function afterSaleRoutes(fastify: FastifyInstance): Promise<void> {
       params: idParams("orderGroupId"),
       body: z.object({
         items: z.array(z.object({ order_id: rowId("order_id"), amount_pence: pence("amount_pence") })).max(100).default([]),
+        /** Amounts of items' design service (VAT included), kept apart from the print. */
+        design_fees: z.array(z.object({ order_id: rowId("order_id"), amount_pence: pence("amount_pence") })).max(100).default([]),
         delivery_pence: pence("delivery_pence").default(0),
         reason: z.string().trim().min(3, "Give a reason for the refund (at least 3 characters)").max(300, "Keep the reason under 300 characters"),
         idempotency_key: idempotencyKey,
@@ -63,6 +65,7 @@ export async function afterSaleRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const lines: RefundRequestLine[] = [
         ...request.body.items.map((item) => ({ key: itemKey(item.order_id as number), amountPence: item.amount_pence })),
+        ...request.body.design_fees.map((item) => ({ key: designKey(item.order_id as number), amountPence: item.amount_pence })),
         ...(request.body.delivery_pence > 0 ? [{ key: "delivery" as const, amountPence: request.body.delivery_pence }] : []),
       ];
       const result = await refunds.refund(requireUser(request).userId, request.params.orderGroupId as number, { lines, reason: request.body.reason, idempotencyKey: request.body.idempotency_key });

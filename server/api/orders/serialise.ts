@@ -3,8 +3,9 @@
 import { z } from "zod";
 import { savedAddressSchema } from "../../../domain/address";
 import { lineSizeLabel } from "../../../domain/checkout";
+import { DESIGN_STATES } from "../../../domain/design-service";
 import { canCancel, ORDER_STATUSES } from "../../../domain/order-status";
-import { creditNoteNumberLabel, refundablePence, refundParts } from "../../../domain/refund";
+import { creditNoteNumberLabel, partOf, refundablePence, refundParts } from "../../../domain/refund";
 import { invoiceNumberLabel } from "../../../domain/invoice";
 import { penceToPounds } from "../../../domain/money";
 import type { OrderFileRow, OrderGroupDetail, OrderListEntry, RefundRow } from "../../services/order-service";
@@ -42,6 +43,15 @@ export const orderItemSchema = z.object({
   versions: z.number().int(),
   price: z.number(),
   price_pence: z.number().int(),
+  /** Designs the shop makes for this item (0: the customer's own artwork), and the design service's part of price_pence. */
+  designs: z.number().int(),
+  design_fee_pence: z.number().int(),
+  /** A designed item's design job: where it stands, when the next proof is due, how many proofs so far, who designs it. */
+  design_job: z.object({ state: z.enum(DESIGN_STATES), proof_due: z.string().nullable(), proofs: z.number().int(), designer: z.string().nullable(), approved_at: z.string().nullable() }).nullable(),
+  /** A proof has reached the customer: the design service is kept if the item is cancelled. */
+  design_proof_delivered: z.boolean(),
+  /** Working days from dispatch to delivery (a designed item counts them from its approval); null for items ordered before it was kept. */
+  turnaround_days: z.number().int().nullable(),
   unit_pence: z.number().int(),
   tier_percent: z.number().int(),
   size: z.string(),
@@ -66,7 +76,8 @@ export const refundSchema = z.object({
   amount_pence: z.number().int(),
   net_pence: z.number().int(),
   vat_pence: z.number().int(),
-  lines: z.array(z.object({ order_id: z.number().int().nullable(), description: z.string(), amount_pence: z.number().int(), net_pence: z.number().int(), vat_pence: z.number().int() })),
+  /** `part`: an item's print, its design service, or delivery. */
+  lines: z.array(z.object({ order_id: z.number().int().nullable(), part: z.enum(["item", "design", "delivery"]), description: z.string(), amount_pence: z.number().int(), net_pence: z.number().int(), vat_pence: z.number().int() })),
   credit_note_number: z.string().nullable(),
   credit_note_url: z.string().nullable(),
   failure: z.string().nullable(),
@@ -83,7 +94,7 @@ export function refundView(groupId: number, refund: RefundRow, base = "/api/orde
     amount_pence: refund.amountPence,
     net_pence: refund.netPence,
     vat_pence: refund.vatPence,
-    lines: refund.lines.map((line) => ({ order_id: line.orderId, description: line.description, amount_pence: line.grossPence, net_pence: line.netPence, vat_pence: line.vatPence })),
+    lines: refund.lines.map((line) => ({ order_id: line.orderId, part: partOf(line.key).kind, description: line.description, amount_pence: line.grossPence, net_pence: line.netPence, vat_pence: line.vatPence })),
     credit_note_number: refund.creditNoteNumber === null ? null : creditNoteNumberLabel(refund.creditNoteNumber),
     credit_note_url: refund.creditNoteNumber === null ? null : `${base}/${groupId}/credit-notes/${refund.id}`,
     failure: refund.failure,
@@ -209,6 +220,13 @@ export function orderGroupView(group: OrderGroupDetail, creditNoteBase = "/api/o
       versions: item.versions,
       price: penceToPounds(item.linePence),
       price_pence: item.linePence,
+      designs: item.designs,
+      design_fee_pence: item.designFeePence,
+      design_job: item.designJob
+        ? { state: item.designJob.state, proof_due: item.designJob.proofDue, proofs: item.designJob.proofs, designer: item.designJob.designerName, approved_at: item.designJob.approvedAt?.toISOString() ?? null }
+        : null,
+      design_proof_delivered: (item.designJob?.proofs ?? 0) > 0,
+      turnaround_days: item.turnaroundDays,
       unit_pence: item.unitPence,
       tier_percent: item.tierPercent,
       size: lineSizeLabel(item),

@@ -16,11 +16,11 @@ export function escapeHtml(value: string): string {
 }
 
 /** Customer text in HTML: escaped, line breaks kept. */
-function paragraph(value: string): string {
+export function paragraph(value: string): string {
   return escapeHtml(value).replace(/\r\n|\r|\n/g, "<br>\n");
 }
 
-function layout(shop: ShopDetails, title: string, body: string): string {
+export function layout(shop: ShopDetails, title: string, body: string): string {
   return `<!doctype html>
 <html lang="en-GB">
 <head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
@@ -44,7 +44,7 @@ ${escapeHtml(shop.phone)} · ${escapeHtml(shop.email)} · ${escapeHtml(shop.hour
 `;
 }
 
-function textFooter(shop: ShopDetails): string {
+export function textFooter(shop: ShopDetails): string {
   return `--\n${shop.name}\n${shop.address}\n${shop.phone} · ${shop.email}\n${shop.hours}\n`;
 }
 
@@ -100,7 +100,7 @@ export function contactAcknowledgement(shop: ShopDetails): EmailContent {
 }
 
 /** A button-like link that also reads well in plain-text clients. */
-function actionLink(href: string, label: string): string {
+export function actionLink(href: string, label: string): string {
   return `<p style="margin:24px 0;"><a href="${escapeHtml(href)}" style="display:inline-block;padding:12px 20px;background:#0f766e;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold;">${escapeHtml(label)}</a></p>`;
 }
 
@@ -151,7 +151,15 @@ export type ConfirmationOrder = {
   deliveryDate: string; // DD-MM-YYYY
   orderUrl: string;
   uploadUrl: string;
+  /** Items the shop designs: their next step is a brief, not an upload (all, some or none of the order's). */
+  designed?: "all" | "some" | "none";
 };
+
+function nextStepWords(designed: ConfirmationOrder["designed"]): string {
+  if (designed === "all") return "Next step: send us your brief, logo and wording, so our designer can make your first proof";
+  if (designed === "some") return "Next step: send us your brief for the items we design, and upload and approve your artwork for the others";
+  return "Next step: upload and approve your artwork for each item, so we can print";
+}
 
 /** The order confirmation, built from the stored order (never from what a browser sent). */
 export function orderConfirmationEmail(shop: ShopDetails, order: ConfirmationOrder, money: (pence: number) => string): EmailContent {
@@ -172,7 +180,7 @@ export function orderConfirmationEmail(shop: ShopDetails, order: ConfirmationOrd
     `\n\n` +
     totals.map(([label, value]) => `${label}: ${value}`).join("\n") +
     `\n\nBilling address: ${order.billingLine}\nDelivery address: ${order.deliveryLine}\n\n` +
-    `Next step: upload and approve your artwork for each item, so we can print:\n${order.uploadUrl}\n\n` +
+    `${nextStepWords(order.designed)}:\n${order.uploadUrl}\n\n` +
     `Your order, its progress and the VAT invoice: ${order.orderUrl}\n\n` +
     textFooter(shop);
   const rows = order.items
@@ -196,7 +204,7 @@ export function orderConfirmationEmail(shop: ShopDetails, order: ConfirmationOrd
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:15px;margin:0 0 12px;">${rows}</table>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:15px;margin:0 0 16px;">${totalRows}</table>
 <p style="margin:0 0 8px;"><strong>Billing address:</strong> ${escapeHtml(order.billingLine)}<br><strong>Delivery address:</strong> ${escapeHtml(order.deliveryLine)}</p>
-${actionLink(order.uploadUrl, "Upload your artwork")}
+${actionLink(order.uploadUrl, order.designed === "all" ? "Send your design brief" : "Upload your artwork")}
 <p style="margin:0;">See your order, its progress and the VAT invoice in <a href="${escapeHtml(order.orderUrl)}">your account</a>.</p>`,
   );
   return { subject, text, html };

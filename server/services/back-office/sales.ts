@@ -21,7 +21,7 @@ export async function invoicedSales(db: Db, from: string, to: string): Promise<I
   const [groups, lines] = await Promise.all([
     db.select().from(orderGroups).where(invoicedInRange).orderBy(asc(orderGroups.invoiceNumber)),
     db
-      .select({ orderGroupId: orders.orderGroupId, productId: orders.productId, productName: orders.productName, quantity: orders.quantity, linePence: orders.linePence })
+      .select({ orderGroupId: orders.orderGroupId, productId: orders.productId, productName: orders.productName, quantity: orders.quantity, linePence: orders.linePence, designFeePence: orders.designFeePence, designs: orders.designs })
       .from(orders)
       .innerJoin(orderGroups, eq(orders.orderGroupId, orderGroups.id))
       .where(invoicedInRange)
@@ -60,7 +60,7 @@ export async function creditNotesIssued(db: Db, from: string, to: string): Promi
       deliveryPence: row.lines.filter((line) => line.key === "delivery").reduce((sum, line) => sum + line.netPence, 0),
       vatPence: row.vatPence,
       totalPence: row.amountPence,
-      lines: goods.map((line) => ({ productId: line.productId ?? 0, productName: line.description, netPence: line.netPence })),
+      lines: goods.map((line) => ({ productId: line.productId ?? 0, productName: line.description, netPence: line.netPence, design: line.key.startsWith("design:") })),
     };
   });
 }

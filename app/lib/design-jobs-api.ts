@@ -1,0 +1,84 @@
+// The design service's calls (DECISIONS rule 23): the customer's brief, files, amends and approval, and
+// the designers' desk. Uploads go with XMLHttpRequest, whose upload events report the real bytes sent.
+import type { ApiAnswer, ApiBody } from "../../server/api/contract";
+import { api, ApiResponseError, authHeaders, NetworkError } from "./api-client";
+import type { Preflight } from "./orders-api";
+
+export type DesignJob = ApiAnswer<"GET /api/orders/:orderId/design">;
+export type DesignFile = DesignJob["brief_files"][number];
+export type DesignProof = DesignJob["proofs"][number];
+export type DeskJob = ApiAnswer<"GET /api/staff/design">["jobs"][number];
+export type BriefBody = ApiBody<"PUT /api/orders/:orderId/design/brief">;
+
+export const fetchDesign = (orderId: number, signal?: AbortSignal) => api("GET /api/orders/:orderId/design", { params: { orderId }, auth: true, ...(signal ? { signal } : {}) });
+export const saveBrief = (orderId: number, body: BriefBody) => api("PUT /api/orders/:orderId/design/brief", { params: { orderId }, body, auth: true });
+export const removeDesignFile = (orderId: number, fileId: number) => api("DELETE /api/orders/:orderId/design/files/:fileId", { params: { orderId, fileId }, auth: true });
+export const askAmends = (orderId: number, version: number, comments: string) => api("POST /api/orders/:orderId/design/amends", { params: { orderId }, body: { version, comments }, auth: true });
+export const approveDesign = (orderId: number, version: number) => api("POST /api/orders/:orderId/design/approve", { params: { orderId }, body: { version }, auth: true });
+
+export const fetchDesk = (signal?: AbortSignal) => api("GET /api/staff/design", { auth: true, ...(signal ? { signal } : {}) });
+export const fetchDesignJob = (orderId: number | string, signal?: AbortSignal) => api("GET /api/staff/design/:orderId", { params: { orderId }, auth: true, ...(signal ? { signal } : {}) });
+export const takeDesignJob = (orderId: number) => api("POST /api/staff/design/:orderId/take", { params: { orderId }, auth: true });
+
+type Progress = (sent: number, total: number) => void;
+
+/** An upload the server refused, with the preflight's checks when a proof was not the ordered size. */
+export class DesignUploadRefused extends ApiResponseError {
+  constructor(
+    message: string,
+    status: number,
+    readonly preflight: Preflight | null,
+  ) {
+    super(message, status, {}, message);
+  }
+}
+
+/** The answer of an upload: its JSON body, or the refusal (with any preflight the server gave). */
+function postForm<T>(url: string, form: FormData, total: number, onProgress: Progress, accept: (status: number, body: Record<string, unknown>) => T | null): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", url);
+    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
+    xhr.setRequestHeader("accept", "application/json");
+    xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : total);
+    xhr.onload = () => {
+      let body: Record<string, unknown> = {};
+      try {
+        body = JSON.parse(xhr.responseText) as Record<string, unknown>;
+      } catch {
+        // not JSON: handled below
+      }
+      const accepted = accept(xhr.status, body);
+      if (accepted) resolve(accepted);
+      else {
+        const message = typeof body.message === "string" ? body.message : `The upload failed (${xhr.status})`;
+        // A proof the preflight refused comes back with its checks, to show the designer why.
+        const preflight = body.verdict ? ({ verdict: body.verdict, checks: body.checks ?? [] } as Preflight) : null;
+        reject(new DesignUploadRefused(message, xhr.status, preflight));
+      }
+    };
+    xhr.onerror = () => reject(new NetworkError(new Error("upload failed")));
+    xhr.send(form);
+  });
+}
+
+/** Adds a logo, photo or reference to the brief (or to amends while a proof waits). */
+export function uploadDesignFile(orderId: number, file: File, onProgress: Progress): Promise<DesignFile> {
+  const form = new FormData();
+  form.append("file", file, file.name);
+  return postForm(`/api/orders/${orderId}/design/files`, form, file.size, onProgress, (status, body) => (status === 201 && body.file ? (body.file as DesignFile) : null));
+}
+
+/** A designer sends the next proof: one file per design and a note. */
+export function sendProof(orderId: number, note: string, files: File[], onProgress: Progress): Promise<DesignJob> {
+  const form = new FormData();
+  form.append("note", note);
+  files.forEach((file, index) => form.append(`design_${index + 1}`, file, file.name));
+  return postForm(`/api/staff/design/${orderId}/proofs`, form, files.reduce((sum, file) => sum + file.size, 0), onProgress, (status, body) => (status === 201 && body.proofs ? (body as unknown as DesignJob) : null));
+}
+
+export type Redesign = ApiAnswer<"GET /api/orders/group/:orderGroupId/redesigns">["redesigns"][number];
+export const fetchRedesigns = (orderGroupId: number, signal?: AbortSignal) => api("GET /api/orders/group/:orderGroupId/redesigns", { params: { orderGroupId }, auth: true, ...(signal ? { signal } : {}) });
+export const payRedesign = (orderGroupId: number, redesignId: number) => api("POST /api/orders/group/:orderGroupId/redesigns/:redesignId/pay", { params: { orderGroupId, redesignId }, auth: true });
+export const fetchStaffRedesigns = (orderGroupId: number, signal?: AbortSignal) => api("GET /api/staff/orders/:orderGroupId/redesigns", { params: { orderGroupId }, auth: true, ...(signal ? { signal } : {}) });
+export const raiseRedesign = (orderGroupId: number, orderId: number, reason: string) => api("POST /api/staff/orders/:orderGroupId/redesigns", { params: { orderGroupId }, body: { order_id: orderId, reason }, auth: true });
