@@ -162,7 +162,7 @@ test.describe("the design service", () => {
     await expect(page.getByTestId("design-approved")).toContainText(`delivery by ${delivery}, counted from your approval`);
     await expect(page.getByText(`Delivery by ${delivery}`).first()).toBeVisible();
     await shot(page, "10-phone-approved");
-    expect(mailsContaining(`Design approved: order ${orderGroupId}`).some((mail) => mail.includes(`Delivery by: ${delivery}`))).toBe(true);
+    await expect.poll(() => mailsContaining(`Design approved: order ${orderGroupId}`).some((mail) => mail.includes(`Delivery by: ${delivery}`))).toBe(true);
 
     // Print Ready in the production queue, with the delivery date counted from the approval.
     await visit(designer, "/staff?status=Print%20Ready");
