@@ -26,7 +26,7 @@ test.describe("staff console", () => {
     const order = await placePaidOrder(baseURL!, customer, 3);
     await completeArtwork(baseURL!, customer, order);
     const staff = await addStaffMember();
-    expect(mailsContaining(staff.email).some((m) => m.includes("Set your"))).toBe(true);
+    await expect.poll(() => mailsContaining(staff.email).some((m) => m.includes("Set your"))).toBe(true);
 
     await signInAsStaff(page, staff.link);
     await page.getByLabel("Order id, email or name").fill(customer.email);
