@@ -16,14 +16,19 @@ export type Declaration = {
   limit?: { max: number; timeWindow: string };
   /** Also answered by the listener ahead of the router (server/direct-routes.ts): public POSTs only. */
   direct?: (body: never) => DirectAnswer | Promise<DirectAnswer>;
+  /**
+   * The direct answer depends on the body bytes and the catalogue only: its 200s are kept per body until the
+   * catalogue changes (server/direct-routes.ts). Only for a handler that reads nothing else (no time, no caller).
+   */
+  sameForSameCatalogue?: true;
   /** Left out of the API document. */
   hide?: boolean;
 };
 
 export function declare<const Schema extends FastifySchema>(declaration: Declaration, schema: Schema) {
-  const { auth, tag, summary, limit, direct, hide } = declaration;
+  const { auth, tag, summary, limit, direct, sameForSameCatalogue, hide } = declaration;
   return {
-    config: { auth, ...(limit ? { rateLimit: limit } : {}), ...(direct ? { direct } : {}) },
+    config: { auth, ...(limit ? { rateLimit: limit } : {}), ...(direct ? { direct } : {}), ...(sameForSameCatalogue ? { sameForSameCatalogue } : {}) },
     schema: { tags: [tag], summary, ...(auth === "public" ? {} : { security: BEARER }), ...(hide ? { hide } : {}), ...schema },
   };
 }
