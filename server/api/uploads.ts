@@ -6,6 +6,7 @@ import path from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { MAX_ROW_ID } from "../../domain/ids";
 import { discardBody } from "../front-door/refuse-body";
 import { controlCharacterMessage, fieldWithControlCharacter } from "../front-door/input";
 
@@ -93,7 +94,7 @@ export async function receiveMultipart(
 /** A whole number field, or null. */
 export function intField(fields: Record<string, string>, name: string): number | null {
   const value = fields[name]?.trim();
-  if (!value || !/^\d+$/.test(value)) return null;
+  if (!value || !/^\d{1,10}$/.test(value) || Number(value) > MAX_ROW_ID) return null;
   return Number(value);
 }
 

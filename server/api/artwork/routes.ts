@@ -9,7 +9,7 @@ import type { OrderedArtwork, Preflight } from "../../services/artwork-service";
 import { contentDisposition } from "../../front-door/content-disposition";
 import { errorBody, errorSchema } from "../../front-door/errors";
 import { confirm, notFound, sendFailure } from "../failure";
-import { doneAnswer, idParams, replies } from "../schemas";
+import { doneAnswer, idParams, replies, rowId } from "../schemas";
 import { fileView, orderFileSchema, preflightSchema } from "../orders/serialise";
 import { intField, mmField, receiveMultipart, type Received } from "../uploads";
 import { declare } from "../declare";
@@ -161,7 +161,7 @@ export async function artworkRoutes(fastify: FastifyInstance): Promise<void> {
     "/orders/:orderId/imgs/:versionNumber",
     declare({ auth: "customer", tag: "orders", summary: "Approves or un-approves a version's artwork, or changes its quantity or notes" }, {
       params: versionParams,
-      body: z.object({ approved: z.boolean().optional(), qty: z.number().int().optional(), notes: z.string().max(2000).optional() }),
+      body: z.object({ approved: z.boolean().optional(), qty: rowId("qty").optional(), notes: z.string().max(2000).optional() }),
       response: replies({ 200: versionAnswer }, 400, 401, 404, 409),
     }),
     async (request, reply) => {

@@ -17,7 +17,7 @@ import { contentDisposition } from "../../front-door/content-disposition";
 import { errorBody } from "../../front-door/errors";
 import { receiveMultipart } from "../uploads";
 import { confirm, notFound, sendFailure } from "../failure";
-import { doneAnswer, idParams, replies, rowIdString } from "../schemas";
+import { doneAnswer, idParams, replies, rowId, rowIdString } from "../schemas";
 import { declare } from "../declare";
 
 const iso = (d: Date) => d.toISOString();
@@ -125,8 +125,8 @@ export const categoryTreeAnswer = z.object({
 export const productImageAnswer = z.object({ image: z.string() });
 
 export const pricePreviewBody = z.object({ inputs: priceInputsSchema });
-export const priceSaveBody = z.object({ inputs: priceInputsSchema, baseVersion: z.number().int().min(1) });
-export const priceRestoreBody = z.object({ version: z.number().int().min(1), baseVersion: z.number().int().min(1) });
+export const priceSaveBody = z.object({ inputs: priceInputsSchema, baseVersion: rowId("baseVersion") });
+export const priceRestoreBody = z.object({ version: rowId("version"), baseVersion: rowId("baseVersion") });
 export const priceImportBody = z.object({ csv: z.string().min(1, "csv is empty").max(900_000, "The file is too large (at most 900 KB)"), apply: z.boolean().default(false) });
 export const staffInviteBody = z.object({ email: z.string().trim().max(254).email("Enter a valid email address"), role: z.enum(STAFF_ROLES) });
 
