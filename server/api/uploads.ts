@@ -7,6 +7,7 @@ import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { MAX_ROW_ID } from "../../domain/ids";
+import { cleanFileName } from "../../domain/uploads";
 import { discardBody } from "../front-door/refuse-body";
 import { controlCharacterMessage, fieldWithControlCharacter } from "../front-door/input";
 
@@ -51,7 +52,7 @@ export async function receiveMultipart(
         continue;
       }
       const target = path.join(options.tmpDir, `${randomUUID()}.upload`);
-      const file: ReceivedFile = { path: target, fileName: path.basename(part.filename || "artwork"), size: 0, declaredType: part.mimetype };
+      const file: ReceivedFile = { path: target, fileName: cleanFileName(part.filename, "artwork"), size: 0, declaredType: part.mimetype };
       files[part.fieldname] = file;
       const counter = new Transform({
         transform(chunk: Buffer, _encoding, done) {
