@@ -20,8 +20,11 @@ export const UPLOAD_TOO_LARGE = (maxBytes: number) => `The file is too large: th
 export async function receiveMultipart(
   request: FastifyRequest,
   reply: FastifyReply,
-  options: { tmpDir: string; maxFileBytes: number; fileFields: readonly string[]; maxFiles?: number },
+  options: { tmpDir: string; maxFileBytes: number; maxFiles?: number },
 ): Promise<ReceiveResult> {
+  // The file fields are the route's declared form (declare({ form })): the one list of its parts.
+  const fileFields = request.routeOptions.config.form?.files;
+  if (!fileFields) throw new Error(`${request.routeOptions.url ?? "this route"} declares no multipart form`);
   const declared = Number(request.headers["content-length"] ?? 0);
   // Headers and the small fields add a little to the body; anything far beyond the limit is refused unread.
   if (declared > options.maxFileBytes * (options.maxFiles ?? 1) + 1024 * 1024) {
@@ -47,7 +50,7 @@ export async function receiveMultipart(
         fields[part.fieldname] = String(part.value ?? "");
         continue;
       }
-      if (!options.fileFields.includes(part.fieldname) || files[part.fieldname]) {
+      if (!fileFields.includes(part.fieldname) || files[part.fieldname]) {
         part.file.resume();
         continue;
       }

@@ -168,14 +168,14 @@ export async function backOfficeRoutes(fastify: FastifyInstance): Promise<void> 
     const idName = `${kind}Id` as const;
     app.post(
       `/manage/${kind === "product" ? "products" : "categories"}/:${idName}/image`,
-      declare({ auth: "manager", tag: "back office", summary: `A new picture for a ${kind}: multipart with the file in \`image\` (JPEG, PNG or WebP, read by content, at most 10 MB); stored resized to 1200 px as WebP` }, {
+      declare({ auth: "manager", tag: "back office", summary: `A new picture for a ${kind}: multipart with the file in \`image\` (JPEG, PNG or WebP, read by content, at most 10 MB); stored resized to 1200 px as WebP`, form: { files: ["image"], fields: [] } }, {
         params: idParams(idName),
         consumes: ["multipart/form-data"],
         response: replies({ 200: productImageAnswer }, 400, 401, 404, 413, 422),
       }),
       async (request, reply) => {
         const id = (request.params as Record<string, number>)[idName]!;
-        const received = await receiveMultipart(request, reply, { tmpDir, maxFileBytes: CATALOGUE_IMAGE_MAX_BYTES, fileFields: ["image"] });
+        const received = await receiveMultipart(request, reply, { tmpDir, maxFileBytes: CATALOGUE_IMAGE_MAX_BYTES });
         if (!received.ok) return reply.status(received.status).send(errorBody(received.message, received.status));
         try {
           const file = received.value.files.image;

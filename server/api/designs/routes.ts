@@ -115,10 +115,10 @@ export async function designRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     "/design-images",
-    declare({ auth: "customer", tag: "designs", limit: { max: 60, timeWindow: "10 minutes" }, summary: "Uploads a picture for the editor (multipart field `image`): checked by its content (JPEG, PNG, TIFF or WebP), kept at full resolution in CMYK for printing, with a preview" }, { consumes: ["multipart/form-data"], response: replies({ 201: designImageAnswer }, 400, 401, 413, 422, 429) }),
+    declare({ auth: "customer", tag: "designs", limit: { max: 60, timeWindow: "10 minutes" }, summary: "Uploads a picture for the editor (multipart field `image`): checked by its content (JPEG, PNG, TIFF or WebP), kept at full resolution in CMYK for printing, with a preview", form: { files: ["image"], fields: [] } }, { consumes: ["multipart/form-data"], response: replies({ 201: designImageAnswer }, 400, 401, 413, 422, 429) }),
     async (request, reply) => {
       const userId = requireUser(request).userId;
-      const received = await receiveMultipart(request, reply, { tmpDir, maxFileBytes: config.uploadMaxBytes, fileFields: ["image"] });
+      const received = await receiveMultipart(request, reply, { tmpDir, maxFileBytes: config.uploadMaxBytes });
       if (!received.ok) return reply.status(received.status).send(errorBody(received.message, received.status));
       try {
         const file = received.value.files.image;
