@@ -32,6 +32,16 @@ const DATABASE_FREE_TEST_FILES = [
   "server/services/uploads/locker.test.ts",
 ];
 
+/** Files that start the shop as a real process: the built server, built first when stale (tests/setup/built-server.ts). */
+const PROCESS_TEST_FILES = ["server/crash.int.test.ts", "server/main.int.test.ts", "server/resumable-uploads.int.test.ts", "server/two-processes.int.test.ts", "server/workers.int.test.ts"];
+
+/**
+ * Files whose database is only a fixture, run on PGlite alone: the parity test compares the prepared answers
+ * with Fastify's through a Vite dev server; which database filled the catalogue changes nothing it checks.
+ */
+const ONE_DATABASE_TEST_FILES = ["server/front-door/parity.test.ts"];
+const onPostgres = process.env.TEST_DATABASE === "postgres";
+
 // Kept apart from vite.config.ts: the React Router plugin is for the app build, not for tests.
 export default defineConfig({
   test: {
@@ -62,9 +72,20 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["server/**/*.test.ts", "db/**/*.int.test.ts"],
-          exclude: [...configDefaults.exclude, ...DATABASE_FREE_TEST_FILES],
+          exclude: [...configDefaults.exclude, ...DATABASE_FREE_TEST_FILES, ...PROCESS_TEST_FILES, ...(onPostgres ? ONE_DATABASE_TEST_FILES : [])],
           environment: "node",
           globalSetup: ["tests/setup/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The shop as real processes, on PGlite and again on PostgreSQL (npm run test:pg).
+        test: {
+          name: "processes",
+          include: PROCESS_TEST_FILES,
+          environment: "node",
+          globalSetup: ["tests/setup/global-setup.ts", "tests/setup/built-server.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

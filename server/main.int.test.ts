@@ -1,10 +1,10 @@
-import { spawn } from "node:child_process";
 import http from "node:http";
 import net from "node:net";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { spawnShop } from "../tests/support/shop-process";
 import { testDatabaseKind } from "../tests/setup/test-database";
 
 const dirs: string[] = [];
@@ -26,7 +26,7 @@ function startShop() {
   dirs.push(dataDir);
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", NODE_ENV: "test", LOG_LEVEL: "info" };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { env, stdio: ["ignore", "pipe", "ignore"] });
+  const child = spawnShop(env, { stdio: ["ignore", "pipe", "ignore"] });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   let out = "";
   child.stdout!.setEncoding("utf8");
@@ -46,7 +46,7 @@ describe.skipIf(testDatabaseKind() === "postgres")("server/main.ts start-up", ()
     const lockPath = path.join(dataDir, "pglite.lock");
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: "0", NODE_ENV: "production", LOG_LEVEL: "silent" };
     delete env.DATABASE_URL;
-    const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { env, stdio: "ignore" });
+    const child = spawnShop(env, { stdio: "ignore" });
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
     try {
       // The lock is taken before PGlite starts opening its folder, which takes seconds on a fresh one.
