@@ -7,6 +7,7 @@ import type { ServerBuild } from "react-router";
 import { createDb, type DbHandle } from "../db/client";
 import { seedIfFresh } from "../db/seed/seed";
 import { buildApp } from "./app";
+import { deleteUnfinishedUploadFiles } from "./api/uploads";
 import { loadConfig } from "./config";
 import { startControlSocket } from "./control-socket";
 import { runWorkers } from "./workers";
@@ -119,6 +120,9 @@ async function listen(
       endUnfinishedBodies();
       await closeControl();
       await app.close();
+      // The uploads the shutdown ended leave their temporary files: nobody will finish them (ADR 036).
+      const deleted = await deleteUnfinishedUploadFiles();
+      if (deleted > 0) app.log.info({ deleted }, "deleted the temporary files of unfinished uploads");
       await cleanup();
       process.exit(0);
     } catch (error) {
