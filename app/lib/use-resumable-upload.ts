@@ -21,6 +21,8 @@ export type ResumableSlot = {
   cancel(): Promise<void>;
 };
 
+const CANCELLED = "The upload was cancelled.";
+
 /** `target` null: nothing to look for yet (a guest in the editor keeps pictures in the browser). */
 export function useResumableUpload(purpose: UploadPurpose, target: UploadTarget | null): ResumableSlot {
   const [progress, setProgress] = useState<ResumableProgress | null>(null);
@@ -28,6 +30,7 @@ export function useResumableUpload(purpose: UploadPurpose, target: UploadTarget 
   const [unfinished, setUnfinished] = useState<Unfinished | null>(null);
   const left = useRef<Unfinished | null>(null);
   const running = useRef<ResumableUpload | null>(null);
+  const stopWaiting = useRef<(() => void) | null>(null);
   const targetKey = target ? JSON.stringify(target) : null;
 
   useEffect(() => {
@@ -62,10 +65,15 @@ export function useResumableUpload(purpose: UploadPurpose, target: UploadTarget 
     setProgress({ phase: "starting", heldBytes: held, sentBytes: held, totalBytes: file.size });
     const handle = startResumableUpload({ purpose, target: target ?? {}, file, resume, onProgress: setProgress });
     running.current = handle;
+    // A cancelled upload never finishes: the caller is told it was cancelled instead of waiting for ever.
+    const cancelled = new Promise<never>((_, reject) => {
+      stopWaiting.current = () => reject(new Error(CANCELLED));
+    });
     try {
-      return await handle.done;
+      return await Promise.race([handle.done, cancelled]);
     } finally {
       if (running.current === handle) {
+        stopWaiting.current = null;
         running.current = null;
         setProgress(null);
         setFileName(null);
@@ -82,6 +90,8 @@ export function useResumableUpload(purpose: UploadPurpose, target: UploadTarget 
   async function cancel() {
     const handle = running.current;
     running.current = null;
+    stopWaiting.current?.();
+    stopWaiting.current = null;
     setProgress(null);
     setFileName(null);
     await handle?.cancel();
