@@ -1,4 +1,4 @@
-// The design service's calls (DECISIONS rule 23): the customer's brief, files, amends and approval, and
+// The design service's calls (docs/decisions/027-design-service-money-and-dates.md): the customer's brief, files, amends and approval, and
 // the designers' desk. Uploads go with XMLHttpRequest, whose upload events report the real bytes sent.
 import type { ApiAnswer, ApiBody } from "../../server/api/contract";
 import { api, ApiResponseError, authHeaders, NetworkError } from "./api-client";

@@ -1,4 +1,4 @@
-// A designed item's design job as its customer works through it (DECISIONS rule 23): the brief (saved and
+// A designed item's design job as its customer works through it (docs/decisions/027-design-service-money-and-dates.md): the brief (saved and
 // finished later, then sent), the latest proof as a preview and a PDF with the earlier versions, amends with
 // comments and files, and approval after a confirmation that says what is approved.
 import { useEffect, useId, useState } from "react";

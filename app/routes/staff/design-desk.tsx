@@ -1,4 +1,4 @@
-// The designers' desk (DECISIONS rule 23): proofs owed, most urgent first with late ones marked, then jobs
+// The designers' desk (docs/decisions/027-design-service-money-and-dates.md): proofs owed, most urgent first with late ones marked, then jobs
 // with the customer, then briefs the customer has not sent yet. Each job shows who has taken it.
 import { useEffect, useState } from "react";
 import { Link } from "react-router";

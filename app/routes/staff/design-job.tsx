@@ -1,4 +1,4 @@
-// A design job at the desk (DECISIONS rule 23): the customer's brief and files, taking the job, sending
+// A design job at the desk (docs/decisions/027-design-service-money-and-dates.md): the customer's brief and files, taking the job, sending
 // each numbered proof (one file per design, preflighted against the ordered size before the customer
 // sees it), and the history of proofs and amends.
 import { useCallback, useEffect, useId, useState } from "react";
