@@ -3,7 +3,7 @@ import { Link, useParams } from "react-router";
 import { ukDateParts } from "../../../domain/delivery";
 import { formatPence, formatUkDate } from "../../../domain/format";
 import { invoiceNumberLabel } from "../../../domain/invoice";
-import { poundsTextToPence } from "../../../domain/money";
+import { penceToPoundsText, poundsTextToPence } from "../../../domain/money";
 import { owed } from "../../../domain/trade-account";
 import { FigureTiles } from "../../components/figure-tiles";
 import { LoadingState } from "../../components/loading-state";
@@ -114,7 +114,7 @@ export default function TradeAccountPage() {
 }
 
 function TermsForm({ account, onSaved }: { account: TradeAccountDetail; onSaved: (account: TradeAccountDetail) => void }) {
-  const [limit, setLimit] = useState((account.creditLimitPence / 100).toFixed(2));
+  const [limit, setLimit] = useState(penceToPoundsText(account.creditLimitPence));
   const [terms, setTerms] = useState(String(account.termsDays));
   const [status, setStatus] = useState<string | null>(null);
   const submit = async (event: React.FormEvent) => {
@@ -151,7 +151,7 @@ function PaymentForm({ account, onRecorded }: { account: TradeAccountDetail; onR
   const unpaid = account.invoices.filter((invoice) => owed(invoice) > 0);
   const [invoiceId, setInvoiceId] = useState(String(unpaid[0]?.orderGroupId ?? ""));
   const chosen = unpaid.find((invoice) => String(invoice.orderGroupId) === invoiceId) ?? unpaid[0];
-  const [amount, setAmount] = useState(chosen ? (owed(chosen) / 100).toFixed(2) : "");
+  const [amount, setAmount] = useState(chosen ? penceToPoundsText(owed(chosen)) : "");
   const [receivedOn, setReceivedOn] = useState(ukDateParts(new Date()).isoDate);
   const [reference, setReference] = useState("");
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
@@ -174,7 +174,7 @@ function PaymentForm({ account, onRecorded }: { account: TradeAccountDetail; onR
       const next = updated.invoices.find((invoice) => owed(invoice) > 0);
       if (next) {
         setInvoiceId(String(next.orderGroupId));
-        setAmount((owed(next) / 100).toFixed(2));
+        setAmount(penceToPoundsText(owed(next)));
       }
     } catch (error) {
       setStatus({ ok: false, text: messageOf(error) });
@@ -195,7 +195,7 @@ function PaymentForm({ account, onRecorded }: { account: TradeAccountDetail; onR
               onChange={(e) => {
                 setInvoiceId(e.target.value);
                 const invoice = unpaid.find((i) => String(i.orderGroupId) === e.target.value);
-                if (invoice) setAmount((owed(invoice) / 100).toFixed(2));
+                if (invoice) setAmount(penceToPoundsText(owed(invoice)));
               }}
             >
               {unpaid.map((invoice) => (
