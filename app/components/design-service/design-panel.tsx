@@ -8,9 +8,9 @@ import { briefProblem, DESIGN_STATE_LABELS } from "../../../domain/design-servic
 import { formatDeliveryDate, formatUkDate } from "../../../domain/format";
 import { askAmends, approveDesign, fetchDesign, removeDesignFile, saveBrief, uploadDesignFile, type DesignFile, type DesignJob, type DesignProof } from "../../lib/design-jobs-api";
 import { openPrivateFile, useAuthorisedObjectUrl } from "../../lib/orders-api";
-import { actionMessage, useAction } from "../../lib/use-action";
+import { useAction } from "../../lib/use-action";
+import { errorMessage } from "../../lib/api-client";
 
-const messageOf = actionMessage("Network error. Please try again.");
 
 /** Loads and shows one designed item's job; `onChanged` is told when approval moved the item on. */
 export function DesignPanel({ orderId, onChanged }: { orderId: number; onChanged?: () => void }) {
@@ -82,7 +82,7 @@ function DesignStatus({ job }: { job: DesignJob }) {
 function FilePicker({ orderId, files, onFiles, label }: { orderId: number; files: DesignFile[]; onFiles: (files: DesignFile[]) => void; label: string }) {
   const inputId = useId();
   const [progress, setProgress] = useState<{ name: string; sent: number; total: number } | null>(null);
-  const { problem, run } = useAction(messageOf);
+  const { problem, run } = useAction(errorMessage);
   const pick = (chosen: File[]) =>
     void run(async () => {
       let current = files;
@@ -141,7 +141,7 @@ function BriefForm({ job, onSaved }: { job: DesignJob; onSaved: (job: DesignJob)
   const id = useId();
   const [files, setFiles] = useState(job.brief_files);
   const [saved, setSaved] = useState<string | null>(null);
-  const { busy, problem, run } = useAction(messageOf);
+  const { busy, problem, run } = useAction(errorMessage);
   const [invalid, setInvalid] = useState<string | null>(null);
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
@@ -312,7 +312,7 @@ function LatestProof({ job, onAnswered }: { job: DesignJob; onAnswered: (job: De
   const id = useId();
   const [confirming, setConfirming] = useState(false);
   const [files, setFiles] = useState(job.pending_files);
-  const { busy, problem, run } = useAction(messageOf);
+  const { busy, problem, run } = useAction(errorMessage);
   const [invalid, setInvalid] = useState<string | null>(null);
 
   return (

@@ -7,7 +7,7 @@ import { penceToPoundsText, poundsTextToPence } from "../../../domain/money";
 import { owed } from "../../../domain/trade-account";
 import { FigureTiles } from "../../components/figure-tiles";
 import { LoadingState } from "../../components/loading-state";
-import { ApiResponseError } from "../../lib/api-client";
+import { errorMessage } from "../../lib/api-client";
 import { managerOnly } from "../../lib/staff-document";
 import { fetchTradeAccountDetail, recordAccountPayment, updateTradeAccount, type TradeAccountDetail } from "../../lib/trade-office-api";
 import { useSignedInLoad } from "../../lib/use-signed-in";
@@ -17,14 +17,13 @@ export const loader = managerOnly;
 export const headers: Route.HeadersFunction = () => ({ "cache-control": "no-store" });
 export const meta: Route.MetaFunction = () => [{ title: "Trade account | Printwise back office" }, { name: "robots", content: "noindex" }];
 
-const messageOf = (error: unknown) => (error instanceof ApiResponseError ? error.message : "Network error. Please try again.");
 
 /** One trade account: its terms and hold, its invoices with what each still owes, and payments received. */
 export default function TradeAccountPage() {
   const { userId = "" } = useParams();
   const [account, setAccount] = useState<TradeAccountDetail | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  useSignedInLoad((_id, signal) => void fetchTradeAccountDetail(userId, signal).then(setAccount, (e: unknown) => (e as Error).name !== "AbortError" && setProblem(messageOf(e))), { key: userId });
+  useSignedInLoad((_id, signal) => void fetchTradeAccountDetail(userId, signal).then(setAccount, (e: unknown) => (e as Error).name !== "AbortError" && setProblem(errorMessage(e))), { key: userId });
   if (problem && !account) return <p role="alert" className="font-semibold text-red-700">{problem}</p>;
   if (!account) return <LoadingState label="Loading the account…" rows={4} />;
 
@@ -33,7 +32,7 @@ export default function TradeAccountPage() {
     try {
       setAccount(await updateTradeAccount(account.userId, { held: !account.held }));
     } catch (error) {
-      setProblem(messageOf(error));
+      setProblem(errorMessage(error));
     }
   };
   return (
@@ -128,7 +127,7 @@ function TermsForm({ account, onSaved }: { account: TradeAccountDetail; onSaved:
       onSaved(await updateTradeAccount(account.userId, { creditLimitPence, termsDays: Number(terms) }));
       setStatus("Saved.");
     } catch (error) {
-      setStatus(messageOf(error));
+      setStatus(errorMessage(error));
     }
   };
   return (
@@ -177,7 +176,7 @@ function PaymentForm({ account, onRecorded }: { account: TradeAccountDetail; onR
         setAmount(penceToPoundsText(owed(next)));
       }
     } catch (error) {
-      setStatus({ ok: false, text: messageOf(error) });
+      setStatus({ ok: false, text: errorMessage(error) });
     } finally {
       setBusy(false);
     }
