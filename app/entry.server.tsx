@@ -11,7 +11,7 @@ export const streamTimeout = 5_000;
 
 /**
  * Every document is rendered whole before it is sent (no loader defers data): the bytes are the same for
- * browsers and crawlers, so anonymous catalogue pages can be cached by the server (docs/decisions/002).
+ * browsers and crawlers, so anonymous catalogue pages can be cached by the server (docs/decisions/002-page-cache-and-csp.md).
  */
 export default function handleRequest(
   request: Request,

@@ -17,7 +17,7 @@ export type BasketItem = {
   versions: number;
   /** The server's discounted line price of the print (calculatePrice `total`), in pence; the design service is added to it (basketLine). */
   pricePence: number;
-  /** "Design it for me": the shop's design service makes the artwork, one fee per version (DECISIONS rule 23); absent is no. */
+  /** "Design it for me": the shop's design service makes the artwork, one fee per version (docs/decisions/027-design-service-money-and-dates.md); absent is no. */
   designService?: boolean;
   qty_limits: { min_qty: number; orientation: string; fixed_size: string | null } | null;
   customWidth: number | null;
@@ -135,7 +135,7 @@ export function addItem(state: BasketState, item: BasketItem): BasketState {
   return { ...left, items: [...left.items, item] };
 }
 
-/** Removing the last line also drops the promo (DECISIONS rule 7). */
+/** Removing the last line also drops the promo (docs/decisions/008-promotions.md). */
 export function removeItem(state: BasketState, lineId: string): BasketState {
   const items = leaveQuote({ ...state, items: state.items.filter((item) => item.lineId !== lineId) }).items;
   return items.length === 0 ? EMPTY_BASKET : { ...state, items, quote: null };

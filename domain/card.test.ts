@@ -3,7 +3,7 @@ import { cardBrandOf, cardFormSchema, cardSummary, expiryInFuture, formatCardNum
 
 const now = new Date("2026-11-22T12:00:00Z");
 
-describe("test card rules (DECISIONS rule 11)", () => {
+describe("test card rules (docs/decisions/010-payment-and-address-providers.md)", () => {
   it("checks numbers with Luhn", () => {
     expect(passesLuhn("4242424242424242")).toBe(true);
     expect(passesLuhn("4000000000000002")).toBe(true);

@@ -1,4 +1,4 @@
-// The built-in test checkout's card rules (DECISIONS rule 11): 4242 4242 4242 4242 succeeds,
+// The built-in test checkout's card rules (docs/decisions/010-payment-and-address-providers.md): 4242 4242 4242 4242 succeeds,
 // 4000 0000 0000 0002 is declined, any other number must pass the Luhn check and the expiry must be in
 // the future. No real card is ever charged; the page says so.
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// Checkout rules shared by the payment page and the server (DECISIONS rules 5 and 6): the basket lines as
+// Checkout rules shared by the payment page and the server (docs/decisions/003-money-and-pricing.md, docs/decisions/005-checkout-exactly-once.md): the basket lines as
 // sent, re-priced from the catalogue into snapshots; the client's Total compared with the server's; and
 // the payment's line items, which must add up to the charged total exactly.
 import { z } from "zod";
@@ -64,7 +64,7 @@ export const checkoutLineRequestSchema = z.object({
     .default([]),
   /** Reorder: an earlier item of this customer whose approved artwork the new item takes over. */
   reuseArtworkFrom: rowId("reuseArtworkFrom").nullable().optional(),
-  /** "Design it for me": the shop designs each version, at the design service's fee (DECISIONS rule 23). */
+  /** "Design it for me": the shop designs each version, at the design service's fee (docs/decisions/027-design-service-money-and-dates.md). */
   designService: z.boolean().default(false),
   /** A design of this customer's, made in the online editor at this line's size: it becomes version 1's artwork. */
   designId: rowId("designId").nullable().optional(),
@@ -217,7 +217,7 @@ export function allocatePence(whole: number, weights: number[]): number[] {
 
 export type PaymentLineItem = { name: string; description?: string; amountPence: number; quantity: 1 };
 
-/** The part of a line a promotion may reduce: all of it but the design service (DECISIONS rule 23). */
+/** The part of a line a promotion may reduce: all of it but the design service (docs/decisions/027-design-service-money-and-dates.md). */
 export function promotablePence(line: Pick<CheckoutLine, "linePence" | "designFeePence">): number {
   return line.linePence - (line.designFeePence ?? 0);
 }

@@ -172,7 +172,7 @@ export function validateConfiguration(
   return { ok: true, value: { quantity, widthMm, heightMm, attributeIds } };
 }
 
-/** The line price of a validated configuration (DECISIONS rules 2 and 3), with the design service for `designs` designs (rule 23). */
+/** The line price of a validated configuration (docs/decisions/003-money-and-pricing.md), with the design service for `designs` designs (docs/decisions/027-design-service-money-and-dates.md). */
 export function priceConfiguration(product: ConfigurableProduct, config: ValidConfiguration, designs = 0): PriceBreakdown {
   return priceLine({
     product,

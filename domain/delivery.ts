@@ -1,4 +1,4 @@
-// Dispatch and delivery dates and the order cut-off countdown (DECISIONS rule 10). All wall-clock
+// Dispatch and delivery dates and the order cut-off countdown (docs/decisions/009-uk-time-and-delivery-dates.md). All wall-clock
 // reasoning is in UK time (Europe/London) whatever the runtime's own zone.
 //
 // UK clocks are read by the summer-time rule itself rather than through Intl: the first

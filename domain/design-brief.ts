@@ -1,4 +1,4 @@
-// The design brief's form (DECISIONS rule 23): one schema for the browser, which checks it as the customer
+// The design brief's form (docs/decisions/027-design-service-money-and-dates.md): one schema for the browser, which checks it as the customer
 // sends it, and the server, which checks it again. Kept apart from design-service.ts so that the pages
 // that only show the service's words do not load zod.
 import { z } from "zod";

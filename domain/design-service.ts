@@ -1,4 +1,4 @@
-// The design service (DECISIONS rule 23): a brief, numbered proofs, amends and sign-off. The job's states
+// The design service (docs/decisions/027-design-service-money-and-dates.md): a brief, numbered proofs, amends and sign-off. The job's states
 // and the moves between them, the due dates by the shop's working days, the brief's form (one schema for
 // the browser and the server), what a designer's proof must be, the reprint with new artwork after a claim,
 // and the words customers and designers read. The fee itself is part of the line's price (pricing.ts); the
@@ -44,7 +44,7 @@ export const DESIGN_STATE_LABELS: Record<DesignState, { customer: string; desk: 
 /**
  * A proof is due `workingDays` working days after the day the request counts from: the day it arrives
  * when that is a working day before the 18:00 cut-off, otherwise the next working day (the shop's
- * dispatch-day rule, DECISIONS rule 10). A brief sent on Friday evening counts from Monday.
+ * dispatch-day rule, docs/decisions/009-uk-time-and-delivery-dates.md). A brief sent on Friday evening counts from Monday.
  */
 export function designDueDate(sentAt: Date, workingDays: number): string {
   return addWorkingDays(dispatchDate(sentAt), workingDays);

@@ -1,4 +1,4 @@
-// Money is integer pence everywhere (DECISIONS rule 1). This module owns the one formatter, the
+// Money is integer pence everywhere (docs/decisions/003-money-and-pricing.md). This module owns the one formatter, the
 // conversions to and from the spec's pound fields, and the exact rational arithmetic that the
 // pricing and totals rules round from. No floating point is used on the money path.
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { canCancel, canTransition, checkTransition, groupStatus, ORDER_STATUSES, ORDER_TRANSITIONS, paymentLabel, progressStep, type OrderStatus } from "./order-status";
 
-describe("the order lifecycle (DECISIONS rule 16)", () => {
+describe("the order lifecycle (docs/decisions/013-order-lifecycle.md)", () => {
   const legal: [OrderStatus, OrderStatus][] = [
     ["Awaiting Artwork", "Print Ready"],
     ["Awaiting Artwork", "Cancelled"],

@@ -1,4 +1,4 @@
-// The order lifecycle (DECISIONS rule 16, spec section 4): one transition table that the server checks
+// The order lifecycle (docs/decisions/013-order-lifecycle.md, spec section 4): one transition table that the server checks
 // every change against and the staff screens offer moves from, and the customer's progress steps.
 
 export const ORDER_STATUSES = [

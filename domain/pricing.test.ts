@@ -302,7 +302,7 @@ describe("priceLine: properties", () => {
   });
 });
 
-describe("priceLine: the design service (DECISIONS rule 23)", () => {
+describe("priceLine: the design service (docs/decisions/027-design-service-money-and-dates.md)", () => {
   it("adds £6.00 per design to the line, after the quantity discount and the minimum", () => {
     // 12 × £10.00 = £120.00, 10% off = £108.00; two designs add £12.00.
     const line = priceLine({ product: fixedProduct(1000), quantity: 12, selectedAttributeIds: [], designs: 2 });

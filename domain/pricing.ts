@@ -1,5 +1,5 @@
-// The price of one basket line (DECISIONS rules 2 and 3). Shared by the server, which charges
-// this figure, and the browser, which previews it (rule 4).
+// The price of one basket line (docs/decisions/003-money-and-pricing.md). Shared by the server, which charges
+// this figure, and the browser, which previews it (docs/decisions/003-money-and-pricing.md).
 //
 // Everything is computed as exact fractions of a penny and rounded half-up only where the rules
 // say: the unit price once all attributes are applied, and the line after the quantity discount.
@@ -38,17 +38,17 @@ export type PriceInput = {
 };
 export type PriceBreakdown = {
   basePence: number; // base unit price (price or price × area), rounded half-up, for display only
-  unitPence: number; // unit price after attributes, rounded half-up to the penny (rule 2)
+  unitPence: number; // unit price after attributes, rounded half-up to the penny (docs/decisions/003-money-and-pricing.md)
   quantity: number;
   undiscountedLinePence: number; // unitPence × quantity
   tierPercent: number; // the product's tier for the quantity (standard tiers: 0, 5, 10, 15, 20 or 25)
-  printPence: number; // the print: line after quantity discount, rounded half-up (rule 3), raised to the minimum line charge
+  printPence: number; // the print: line after quantity discount, rounded half-up (docs/decisions/003-money-and-pricing.md), raised to the minimum line charge
   minimumApplied: boolean; // true when the minimum line charge set the print price
-  designFeePence: number; // the design service: DESIGN_FEE_PENCE per design, no quantity discount (rule 23)
+  designFeePence: number; // the design service: DESIGN_FEE_PENCE per design, no quantity discount (docs/decisions/027-design-service-money-and-dates.md)
   linePence: number; // the whole line: printPence + designFeePence
 };
 
-/** The design service: £6.00 + VAT per design (version), DECISIONS rule 23. */
+/** The design service: £6.00 + VAT per design (version), docs/decisions/027-design-service-money-and-dates.md. */
 export const DESIGN_FEE_PENCE = 600;
 
 /** The design service's part of a line: one fee per design. Throws RangeError for a count that is not whole and ≥ 0. */
@@ -127,7 +127,7 @@ function percentOf(amount: Rational, basisPoints: number): Rational {
   return mulRational(amount, rational(BigInt(basisPoints), BASIS_POINTS_PER_WHOLE));
 }
 
-/** Unit price after attributes, exact (rule 2). A per-m² option adds its price × the item's area. */
+/** Unit price after attributes, exact (docs/decisions/003-money-and-pricing.md). A per-m² option adds its price × the item's area. */
 function unitPriceExact(base: Rational, attributes: PricedAttribute[], area: Rational | null): Rational {
   let unit = base;
   for (const attribute of attributes) {

@@ -1,5 +1,5 @@
 // A promo code as a manager writes it (the back office form and its API take this one schema). A code is a
-// percentage off Sub Total (DECISIONS rule 7) or a fixed amount off it, live between two UK dates, with limits. Dates are whole UK
+// percentage off Sub Total (docs/decisions/008-promotions.md) or a fixed amount off it, live between two UK dates, with limits. Dates are whole UK
 // days: a code runs from the start of its first day to the end of its last (Europe/London).
 import { z } from "zod";
 import { optionalIsoDate } from "./iso-date";

@@ -1,4 +1,4 @@
-// Quantity discount tiers (DECISIONS rule 3). The shop's standard tiers, lowest first; a manager may give
+// Quantity discount tiers (docs/decisions/003-money-and-pricing.md). The shop's standard tiers, lowest first; a manager may give
 // a product tiers of its own (the back office), and the same rule reads either.
 export type QuantityTier = { minQty: number; percent: number };
 

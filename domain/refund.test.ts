@@ -141,7 +141,7 @@ describe("a customer's cancellation", () => {
   });
 });
 
-describe("the design service after the sale (DECISIONS rule 23)", () => {
+describe("the design service after the sale (docs/decisions/027-design-service-money-and-dates.md)", () => {
   // Item 1: print £20.00 + design £6.00; item 2: print £10.00. 10% off the print only.
   function designed(proofDelivered: boolean, promoBasisPoints = 1000): RefundableOrder {
     const totals = orderTotals([{ linePence: 2600, designFeePence: 600 }, 1000], promoBasisPoints);

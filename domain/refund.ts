@@ -2,7 +2,7 @@
 // given back, and how an amount splits into net and VAT for the credit note. Whole pence throughout.
 //
 // An order's total is shared out once into parts: each item (its print less its share of the promo
-// discount), each item's design service (never discounted: DECISIONS rule 23) and delivery, with the
+// discount), each item's design service (never discounted: docs/decisions/027-design-service-money-and-dates.md) and delivery, with the
 // order's VAT shared over them in proportion to their net. The parts'
 // grosses add up to the order's total exactly, so refunding every part in full gives back exactly what
 // was paid, and no mix of refunds can give back more.
@@ -166,7 +166,7 @@ export function decideRefund(parts: readonly RefundPart[], credited: readonly Cr
 /**
  * A customer's cancellation of some items: all that is left of each, and of delivery too when nothing
  * would be left to deliver. An item's design service comes back with it until a proof has reached the
- * customer; after that the design has been made and the fee is kept (DECISIONS rule 23). Refused when
+ * customer; after that the design has been made and the fee is kept (docs/decisions/027-design-service-money-and-dates.md). Refused when
  * any of them is past the point of no return.
  */
 export function decideCancellation(order: RefundableOrder, credited: readonly CreditLine[], orderIds: readonly number[]): CreditDecision {

@@ -147,7 +147,7 @@ describe("promo percent at the edges", () => {
   });
 });
 
-describe("orderTotals: the design service is never discounted (DECISIONS rule 23)", () => {
+describe("orderTotals: the design service is never discounted (docs/decisions/027-design-service-money-and-dates.md)", () => {
   it("a 10% code takes 10% of the print only", () => {
     // print £20.00 + design £6.00: Sub Total £26.00, promo 10% of £20.00 = £2.00, VAT 20% of (2600 − 200 + 995) = 679
     expect(orderTotals([{ linePence: 2600, designFeePence: 600 }], 1000)).toEqual({ subTotalPence: 2600, promoDiscountPence: 200, deliveryPence: 995, vatPence: 679, totalPence: 4074 });

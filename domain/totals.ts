@@ -1,4 +1,4 @@
-// Order totals (DECISIONS rules 5 and 7): the one rule used by the basket, the address page, the
+// Order totals (docs/decisions/003-money-and-pricing.md, docs/decisions/008-promotions.md): the one rule used by the basket, the address page, the
 // payment amount, the order, and every email and invoice.
 import { decimalToRational, rational, roundHalfUp } from "./money";
 
@@ -54,7 +54,7 @@ function promoDiscount(promotable: bigint, promo: PromoOff): number {
 
 /**
  * A line as the totals read it: its price in pence (all of it open to a promotion), or its price with the
- * part that is the design service, which no promotion reduces (DECISIONS rule 23).
+ * part that is the design service, which no promotion reduces (docs/decisions/027-design-service-money-and-dates.md).
  */
 export type TotalsLine = number | { linePence: number; designFeePence: number };
 
@@ -65,7 +65,7 @@ export type TotalsLine = number | { linePence: number; designFeePence: number };
  * The promotion is whole basis points, applied exactly (no float on the way).
  *
  * An empty basket totals zero everywhere, delivery included: there is nothing to deliver, and the
- * promo resets when the basket empties (rule 7), so showing £9.95 + VAT for nothing would be wrong.
+ * promo resets when the basket empties (docs/decisions/008-promotions.md), so showing £9.95 + VAT for nothing would be wrong.
  */
 export function orderTotals(lines: readonly TotalsLine[], promo: PromoOff, options: { deliveryPence?: number } = {}): OrderTotals {
   // Every order pays £9.95 delivery; only a reprint under a claim (which the customer already paid to have delivered) is sent free.

@@ -1,4 +1,4 @@
-// England & Wales bank holidays (DECISIONS rule 10), computed by rule for any year plus the
+// England & Wales bank holidays (docs/decisions/009-uk-time-and-delivery-dates.md), computed by rule for any year plus the
 // announced one-off changes. The rules are the ones in force since 1978 (when the Early May bank
 // holiday began); earlier years are computed with the same rules, not their historical ones.
 //

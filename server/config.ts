@@ -21,7 +21,7 @@ const configSchema = z.object({
   /** Hops of reverse proxies to trust for the client address (rate limits key on it). 0 = none. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   SMTP_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
-  /** Stripe Checkout instead of the built-in test payment page (DECISIONS rule 11). */
+  /** Stripe Checkout instead of the built-in test payment page (docs/decisions/010-payment-and-address-providers.md). */
   STRIPE_SECRET_KEY: z.preprocess(emptyToUndefined, z.string().startsWith("sk_", "must start with sk_").optional()),
   STRIPE_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().startsWith("whsec_", "must start with whsec_").optional()),
   /** Another Stripe API address (a local server that speaks Stripe's protocol, in tests). */

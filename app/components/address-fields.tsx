@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { COUNTRIES, type SavedAddress } from "../../domain/address";
 import type { ApiAnswer } from "../../server/api/contract";
-import { api, ApiResponseError } from "../lib/api-client";
+import { api, errorMessage } from "../lib/api-client";
 import { SelectField, TextField } from "./form-field";
 
 export type AddressValues = Record<keyof SavedAddress, string>;
@@ -83,7 +83,7 @@ function AddressFinder({ label, onPick }: { label: string; onPick: (address: Fou
           if (ticket !== latest.current) return;
           setSuggestions([]);
           setState("error");
-          setMessage(error instanceof ApiResponseError ? error.message : "Address lookup is unavailable right now. Please type your address.");
+          setMessage(errorMessage(error, "Address lookup is unavailable right now. Please type your address."));
         });
     }, 250);
     return () => clearTimeout(timer);
@@ -97,7 +97,7 @@ function AddressFinder({ label, onPick }: { label: string; onPick: (address: Fou
       onPick(answer.address);
       setMessage("Address filled in below: please check it.");
     } catch (error) {
-      setMessage(error instanceof ApiResponseError ? error.message : "Address lookup is unavailable right now. Please type your address.");
+      setMessage(errorMessage(error, "Address lookup is unavailable right now. Please type your address."));
     }
   };
 

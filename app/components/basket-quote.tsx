@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import { isQuoteOnlyItem, type BasketState } from "../../domain/basket";
 import { ukDateParts } from "../../domain/delivery";
 import { QUOTE_MESSAGES } from "../../domain/quote";
-import { ApiResponseError } from "../lib/api-client";
+import { errorMessage } from "../lib/api-client";
 import { useIsLoggedIn } from "../lib/auth";
 import { basketStore } from "../lib/basket";
 import { quoteBasket } from "../lib/quotes-api";
@@ -26,7 +26,7 @@ export function FormalQuote({ basket, disabled }: { basket: BasketState; disable
       const { quote } = await quoteBasket(basket);
       navigate(`/my-account/quotes/${quote.id}`);
     } catch (error) {
-      setProblem(error instanceof ApiResponseError ? error.message : "The quote could not be made. Please try again.");
+      setProblem(errorMessage(error, "The quote could not be made. Please try again."));
     } finally {
       setBusy(false);
     }

@@ -3,7 +3,7 @@ import { cutoffCountdown, deliveryDate, dispatchDate, ukDateParts } from "../../
 import { formatDeliveryDate } from "../../domain/format";
 
 /**
- * "Order within … for dispatch today" and "Delivery by DD-MM-YYYY", in UK time (DECISIONS rule 10).
+ * "Order within … for dispatch today" and "Delivery by DD-MM-YYYY", in UK time (docs/decisions/009-uk-time-and-delivery-dates.md).
  * Rendered only in the browser, once mounted: the server's page is cached and must not carry a clock.
  */
 export function DeliveryCountdown({ workingDays }: { workingDays: number }) {

@@ -1,6 +1,6 @@
 // FAQ content for the /faq page (Printwise Trade Print).
 // Every answer promises only what the shop actually does; numbers match the
-// spec's FAQ rules and DECISIONS.md. Paragraphs inside an answer are separated
+// spec's FAQ rules and the rulings in docs/decisions/README.md. Paragraphs inside an answer are separated
 // by a blank line ("\n\n"). Plain text only.
 
 export type FaqTopic =

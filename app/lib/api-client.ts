@@ -22,6 +22,14 @@ export class ApiResponseError extends Error {
   }
 }
 
+/** The words for a call that could not reach the shop, unless a page has its own. */
+export const NETWORK_ERROR = "Network error. Please try again.";
+
+/** What a failed call says to the person: the server's message, or `network` when the server never answered. */
+export function errorMessage(error: unknown, network: string = NETWORK_ERROR): string {
+  return error instanceof ApiResponseError ? error.message : network;
+}
+
 export class NetworkError extends Error {
   constructor(cause: unknown) {
     super("The shop could not be reached", { cause });

@@ -1,6 +1,7 @@
-// The design service's calls (DECISIONS rule 23): the customer's brief, files, amends and approval, and
-// the designers' desk. The customer's files go as resumable uploads (use-resumable-upload.ts); a designer's
-// proofs go with XMLHttpRequest, whose upload events report the real bytes sent.
+// The design service's calls (docs/decisions/027-design-service-money-and-dates.md): the customer's brief,
+// files, amends and approval, and the designers' desk. The customer's files go as resumable uploads
+// (use-resumable-upload.ts); a designer's proofs go with XMLHttpRequest, whose upload events report the real
+// bytes sent.
 import type { ApiAnswer, ApiBody } from "../../server/api/contract";
 import { api, ApiResponseError, authHeaders, NetworkError } from "./api-client";
 import type { Preflight } from "./orders-api";

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { ApiResponseError } from "./api-client";
+import { errorMessage } from "./api-client";
 
 /** What a failed call says to the person: the server's message, or that the network failed. */
-export const actionMessage = (network: string) => (error: unknown) => (error instanceof ApiResponseError ? error.message : network);
+export const actionMessage = (network: string) => (error: unknown) => errorMessage(error, network);
 
 /**
  * A form's one call at a time: `busy` while it runs, `problem` when it failed (in the words `messageOf`

@@ -6,7 +6,7 @@ import { formatLongDate } from "../../domain/format";
 import { FormalQuote, useExpiredQuote } from "../components/basket-quote";
 import { fixedSizeLabel, productImage } from "../../domain/catalogue";
 import { formatPence } from "../../domain/format";
-import { ApiResponseError, applyPromo, calculatePrice } from "../lib/api-client";
+import { ApiResponseError, applyPromo, calculatePrice, errorMessage } from "../lib/api-client";
 import { basketStore, useBasket } from "../lib/basket";
 import { basketTotals } from "../lib/checkout";
 import { useHydrated } from "../lib/use-hydrated";
@@ -205,7 +205,7 @@ function PromoBox({ disabled, appliedCode, discount, amountOffPence }: { disable
         setResult({ ok: false, text: response.message || PROMO_TEXT.invalid });
       }
     } catch (error) {
-      setResult({ ok: false, text: error instanceof ApiResponseError ? error.message : PROMO_TEXT.networkError });
+      setResult({ ok: false, text: errorMessage(error, PROMO_TEXT.networkError) });
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,4 @@
-// The design service (DECISIONS rule 23): one job per designed item, its brief and the customer's files,
+// The design service (docs/decisions/027-design-service-money-and-dates.md): one job per designed item, its brief and the customer's files,
 // the designers' numbered proofs (one file per design), and the customer's amends. The item itself keeps
 // the order lifecycle (Awaiting Artwork until the design is approved, then Print Ready); the job's own
 // progress is here. Also the payment links for a reprint with new artwork after a claim.

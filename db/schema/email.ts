@@ -18,7 +18,7 @@ export const EMAIL_STATUSES = ["pending", "sending", "sent", "failed"] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 /**
- * Transactional outbox (decision 13): a row is written in the same transaction as the business
+ * Transactional outbox (docs/decisions/011-email-delivery.md): a row is written in the same transaction as the business
  * change, and the sender delivers it later with retries, so a mail-server outage loses nothing.
  */
 export const emailOutbox = pgTable(

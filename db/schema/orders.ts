@@ -30,7 +30,7 @@ export const CHECKOUT_STATUSES = ["pending", "paid", "superseded", "expired", "f
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 
 /**
- * What the customer agreed to pay for, stored when payment starts (DECISIONS rule 6): lines priced by
+ * What the customer agreed to pay for, stored when payment starts (docs/decisions/005-checkout-exactly-once.md): lines priced by
  * the server with their snapshots, the totals, the promo, the addresses. The order is made from this row,
  * never from figures the browser sends afterwards. Its id is the payment's client reference.
  */
@@ -159,7 +159,7 @@ export const orders = pgTable(
     tierPercent: integer("tier_percent").notNull(),
     /** The whole line: the print and the design service (`designFeePence` of it). */
     linePence: integer("line_pence").notNull(),
-    /** Designs the shop makes for this item (0: the customer supplies artwork), and their fee (DECISIONS rule 23). */
+    /** Designs the shop makes for this item (0: the customer supplies artwork), and their fee (docs/decisions/027-design-service-money-and-dates.md). */
     designs: integer("designs").notNull().default(0),
     designFeePence: integer("design_fee_pence").notNull().default(0),
     /** Working days from dispatch to delivery chosen at checkout; a designed item counts them from its approval. */
@@ -239,7 +239,7 @@ export const counters = pgTable("counters", {
 });
 
 /**
- * The built-in test payment provider's sessions (DECISIONS rule 11): what a hosted checkout page would
+ * The built-in test payment provider's sessions (docs/decisions/010-payment-and-address-providers.md): what a hosted checkout page would
  * hold at a card processor, kept in the shop's own database so it survives a restart.
  */
 export const testPaymentSessions = pgTable(

@@ -9,7 +9,7 @@ const steps: { name: string; run: (db: Db) => Promise<void> }[] = [
   {
     name: "promo-welcome-v1",
     run: async (db) => {
-      // DECISIONS rule 7: 'Welcome' is 10% off for new customers.
+      // docs/decisions/008-promotions.md: 'Welcome' is 10% off for new customers.
       await db.insert(promoCodes).values({ code: "Welcome", percentBasisPoints: 1000, newCustomersOnly: true });
     },
   },

@@ -1,4 +1,4 @@
-// The authorisation matrix, generated from the app's own route table (DECISIONS rule 9): every API route
+// The authorisation matrix, generated from the app's own route table (docs/decisions/004-accounts-and-access.md): every API route
 // declares who may call it, and every guarded route is called anonymously, as another customer and as
 // its owner (or as a customer and as staff).
 //

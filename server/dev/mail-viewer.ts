@@ -7,7 +7,7 @@ const EML_NAME = /^[\w-]+\.eml$/;
 const LIST_LIMIT = 200;
 
 /**
- * Development only (decision 13): lists the `.eml` files the file transport wrote, newest first,
+ * Development only (docs/decisions/011-email-delivery.md): lists the `.eml` files the file transport wrote, newest first,
  * and shows each one raw. Registered by buildApp when NODE_ENV is development.
  */
 export async function registerMailViewer(app: FastifyInstance, dir: string): Promise<void> {

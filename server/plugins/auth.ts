@@ -92,7 +92,7 @@ export function requireUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
-/** True when `id` names the signed-in customer. Anything else is answered 404, never 403 (DECISIONS rule 9). */
+/** True when `id` names the signed-in customer. Anything else is answered 404, never 403 (docs/decisions/004-accounts-and-access.md). */
 export function isOwnId(request: FastifyRequest, id: number | string): boolean {
   return String(requireUser(request).userId) === String(id);
 }

@@ -1,6 +1,6 @@
 // A customer's artwork for their paid items: each version's file is checked (preflight), turned into a
 // print-ready PDF at the ordered size with a thumbnail and a proof, kept in storage, approved by the
-// customer, and, when every item is complete, the order moves to Print Ready (DECISIONS rule 15).
+// customer, and, when every item is complete, the order moves to Print Ready (docs/decisions/006-artwork-files.md).
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";

@@ -1,4 +1,4 @@
-// From basket to a paid order, exactly once, for exactly the server's total (DECISIONS rules 5–7, 11).
+// From basket to a paid order, exactly once, for exactly the server's total (docs/decisions/003-money-and-pricing.md, docs/decisions/005-checkout-exactly-once.md, docs/decisions/008-promotions.md, docs/decisions/010-payment-and-address-providers.md).
 // `start` re-prices the basket, re-checks the promo and stores a pending checkout before asking the
 // payment provider for a hosted page; `fulfil` turns a paid session into one order group, however many
 // times and from wherever (the customer's return, a webhook, the test page) it is called.
@@ -85,7 +85,7 @@ export type CheckoutService = {
   fulfilSession(providerSessionId: string, known?: ProviderSession): Promise<FulfilResult>;
   /** The same, by our checkout id (the client reference), for its owner only. */
   fulfilForOwner(userId: number, checkoutId: string): Promise<FulfilResult>;
-  /** A customer (by account or email) with a paid order is not new (DECISIONS rule 7). */
+  /** A customer (by account or email) with a paid order is not new (docs/decisions/008-promotions.md). */
   isReturningCustomer(userId: number): Promise<boolean>;
   /** The provider session behind a checkout of this customer, or null. */
   sessionForOwner(userId: number, providerSessionId: string): Promise<ProviderSession | null>;
@@ -119,7 +119,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
   // The built-in page lives on this shop, so its return addresses stay on whatever host the customer used.
   const returnBase = provider.kind === "test" ? "" : publicUrl;
 
-  /** A customer (by account or email) with a paid order is not new (DECISIONS rule 7). */
+  /** A customer (by account or email) with a paid order is not new (docs/decisions/008-promotions.md). */
   async function hasPaidOrder(tx: Db, userId: number, email: string): Promise<boolean> {
     const [row] = await tx
       .select({ id: orderGroups.id })

@@ -1,5 +1,5 @@
 // VAT invoices: one per order group, numbered from a gap-free sequence when the order is made, built from
-// the stored order with the one totals rule (DECISIONS rule 5), rendered once and kept, so every
+// the stored order with the one totals rule (docs/decisions/003-money-and-pricing.md), rendered once and kept, so every
 // download is the same document byte for byte.
 import { cardSummary } from "../../domain/card";
 import { designFeeDetail, DESIGN_SERVICE_NAME } from "../../domain/design-service";
@@ -46,7 +46,7 @@ export function invoiceData(group: OrderGroupDetail, shop: ShopDetails): Invoice
       country: billing.country,
       email: group.userEmail,
     },
-    // Each item's print, then its design service on a line of its own (DECISIONS rule 23).
+    // Each item's print, then its design service on a line of its own (docs/decisions/027-design-service-money-and-dates.md).
     lines: group.items.flatMap((item) => [
       {
         description: item.productName,

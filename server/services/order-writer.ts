@@ -96,7 +96,7 @@ export async function writeOrder(t: Tx, context: OrderWriterContext, checkout: t
     )
     .returning({ id: orders.id, lineNumber: orders.lineNumber, designs: orders.designs });
 
-  // A designed item waits for its brief (DECISIONS rule 23): its job exists from the moment it is paid for.
+  // A designed item waits for its brief (docs/decisions/027-design-service-money-and-dates.md): its job exists from the moment it is paid for.
   const designed = items.filter((item) => item.designs > 0);
   if (designed.length > 0) {
     await t.insert(designJobs).values(designed.map((item) => ({ orderId: item.id, orderGroupId: group.id, userId: checkout.userId, designs: item.designs })));

@@ -194,7 +194,7 @@ export function createProductionService(deps: ProductionDeps): ProductionService
       if (to === "Dispatched" || to === "Shipped") return { ok: false, reason: "conflict", message: "Dispatch the order with its carrier and tracking number." };
       if (to === "Awaiting Artwork") return { ok: false, reason: "conflict", message: "Use Reject artwork to send an item back to the customer, with a reason." };
       const current = await deps.orders.item(orderId);
-      // A designed item leaves Awaiting Artwork only when its customer approves the design (DECISIONS rule 23).
+      // A designed item leaves Awaiting Artwork only when its customer approves the design (docs/decisions/027-design-service-money-and-dates.md).
       if (current && current.designs > 0 && current.status === "Awaiting Artwork") return { ok: false, reason: "conflict", message: DESIGN_MESSAGES.notApprovedYet };
       const outcome = await db.transaction((tx) => changeItemStatus(tx, orderId, to, { kind: "staff", userId: staffUserId }, { note }));
       if (!outcome.ok) return outcome;

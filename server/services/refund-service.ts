@@ -90,7 +90,7 @@ export function createRefundService(deps: RefundServiceDeps): RefundService {
         if (!group || (meta.ownerId !== undefined && group.userId !== meta.ownerId)) return failure("not-found", "Not found");
         if (group.reprintOf !== null || group.totalPence === 0) return failure("conflict", "A reprint costs nothing, so there is nothing to refund or cancel.");
         const rows = await t.select().from(orders).where(eq(orders.orderGroupId, orderGroupId)).orderBy(asc(orders.lineNumber));
-        // A designed item whose proof reached the customer keeps its design service (DECISIONS rule 23).
+        // A designed item whose proof reached the customer keeps its design service (docs/decisions/027-design-service-money-and-dates.md).
         const delivered = await itemsWithProofDelivered(t, rows.filter((item) => item.designs > 0).map((item) => item.id));
         const items = rows.map((item) => ({ ...item, proofDelivered: delivered.has(item.id) }));
         const earlier = await t.select({ lines: refunds.lines }).from(refunds).where(and(eq(refunds.orderGroupId, orderGroupId), inArray(refunds.status, ["pending", "succeeded"])));

@@ -1,4 +1,4 @@
-// Bearer sessions: opaque tokens stored hashed, expiring after SESSION_DAYS, revocable (DECISIONS rule 8).
+// Bearer sessions: opaque tokens stored hashed, expiring after SESSION_DAYS, revocable (docs/decisions/004-accounts-and-access.md).
 // The account service opens and revokes them; the auth plugin asks `authenticate` on every signed-in call.
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";

@@ -1,4 +1,4 @@
-// The basket: lines, the order summary (DECISIONS rule 5), promo codes (rule 7), persistence and Continue.
+// The basket: lines, the order summary (docs/decisions/003-money-and-pricing.md), promo codes (docs/decisions/008-promotions.md), persistence and Continue.
 // Prices from db/seed/catalogue.ts, in pence; every rounding is half-up to the penny.
 import type { Locator, Page } from "@playwright/test";
 import { addToBasket, basketLink, expect, failedToLoad, test, visit, type BasketLineConfig } from "./fixtures";
@@ -70,7 +70,7 @@ test("an empty basket says so, and Continue explains why it cannot go on", async
   await expect(page).toHaveURL("/basket");
 });
 
-test("two configured lines show their details, and the summary follows rule 5 to the penny", async ({ page }) => {
+test("two configured lines show their details, and the summary follows the totals rule (docs/decisions/003-money-and-pricing.md) to the penny", async ({ page }) => {
   await addToBasket(page, LINE_A);
   await addToBasket(page, LINE_B);
 

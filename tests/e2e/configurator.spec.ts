@@ -1,5 +1,5 @@
-// The product page's configurator: live price (DECISIONS rules 2 and 3), the spec's input rules
-// (section 5), orientation, versions, and the delivery countdown (rule 10).
+// The product page's configurator: live price (docs/decisions/003-money-and-pricing.md), the spec's input rules
+// (section 5), orientation, versions, and the delivery countdown (docs/decisions/009-uk-time-and-delivery-dates.md).
 // Prices are from db/seed/catalogue.ts, in pence; rounding is half-up to the penny.
 import type { Page } from "@playwright/test";
 import { chooseOption, configure, expect, openProduct, priceText, test } from "./fixtures";

@@ -1,4 +1,4 @@
-// The design service from the product page to print (DECISIONS rule 23): a customer on a phone chooses
+// The design service from the product page to print (docs/decisions/027-design-service-money-and-dates.md): a customer on a phone chooses
 // "Design it for me", pays by card, sends a brief with a logo, asks for amends to proof v1 and approves
 // proof v2; a designer at a desktop takes the brief and sends both proofs. The item reaches Print Ready in
 // the queue, the VAT invoice has a Design service line, and delivery is counted from the approval.

@@ -62,7 +62,7 @@ export function VersionSlot({ itemName, version, versions, file, progress, refus
   const label = versions > 1 ? `Version ${version}` : "Artwork";
 
   if (progress) {
-    // The bar is what the server holds (DECISIONS rule 15: real bytes, never an animation).
+    // The bar is what the server holds (docs/decisions/006-artwork-files.md: real bytes, never an animation).
     const percent = progress.totalBytes > 0 ? Math.floor((progress.heldBytes / progress.totalBytes) * 100) : 0;
     return (
       <div className="rounded-md border border-slate-200 p-4" data-phase={progress.phase}>

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { categoryDetailsSchema, subcategoryDetailsSchema, type CategoryDetails, type SubcategoryDetails } from "../../../domain/category-details";
 import { SEO_DESCRIPTION_SHOWN, SEO_TITLE_SHOWN } from "../../../domain/product-details";
-import { ApiResponseError } from "../../lib/api-client";
+import { errorMessage } from "../../lib/api-client";
 import { saveCategory, saveSubcategory } from "../../lib/back-office-api";
 import { fieldErrors } from "../../lib/field-errors";
 import { TextField } from "../form-field";
@@ -50,7 +50,7 @@ export function CategoryFields(props: { kind: "category" | "subcategory"; id: nu
             text: kind === "category" && parsed.data.slug !== details.slug ? `Saved. /${details.slug} now moves permanently to /${parsed.data.slug}.` : "Saved. Customers see the change now.",
           });
         } catch (error) {
-          setStatus({ ok: false, text: error instanceof ApiResponseError ? error.message : "Network error. Please try again." });
+          setStatus({ ok: false, text: errorMessage(error) });
         } finally {
           setBusy(false);
         }

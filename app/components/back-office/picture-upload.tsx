@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { productImage } from "../../../domain/catalogue";
-import { ApiResponseError } from "../../lib/api-client";
+import { errorMessage } from "../../lib/api-client";
 
 type Upload = (file: File, onProgress: (sent: number, total: number) => void) => Promise<string>;
 
@@ -30,7 +30,7 @@ export function PictureUpload({ id, label, image, upload, onChanged }: { id: str
               await onChanged(saved);
               setStatus({ ok: true, text: "Picture saved: customers see it now." });
             } catch (error) {
-              setStatus({ ok: false, text: error instanceof ApiResponseError ? error.message : "Network error. Please try again." });
+              setStatus({ ok: false, text: errorMessage(error) });
             } finally {
               setProgress(null);
             }

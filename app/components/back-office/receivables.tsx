@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { formatPence, formatUkDate } from "../../../domain/format";
-import { ApiResponseError } from "../../lib/api-client";
+import { errorMessage } from "../../lib/api-client";
 import { downloadReceivables, fetchReceivables, type Receivables } from "../../lib/trade-office-api";
 
 /** Receivables: what trade customers owe today, aged by invoice date, with the CSV for the accountant. */
@@ -9,7 +9,7 @@ export function ReceivablesAgeing() {
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    fetchReceivables(controller.signal).then(setAgeing, (error: unknown) => (error as Error).name !== "AbortError" && setProblem(error instanceof ApiResponseError ? error.message : "Network error. Please try again."));
+    fetchReceivables(controller.signal).then(setAgeing, (error: unknown) => (error as Error).name !== "AbortError" && setProblem(errorMessage(error)));
     return () => controller.abort();
   }, []);
   return (

@@ -1,7 +1,7 @@
 // The price editor's state: the product's prices as loaded, the manager's draft, the server's preview of
 // old and new prices (asked for as the draft changes), the history, and saving or restoring a version.
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { ApiResponseError } from "../../lib/api-client";
+import { errorMessage } from "../../lib/api-client";
 import { fetchPriceHistory, fetchPrices, previewPrices, restorePrices, savePrices, type PricePreview, type PriceVersion, type ProductPrices } from "../../lib/back-office-api";
 import { useSignedInLoad } from "../../lib/use-signed-in";
 import { draftOf, inputsOf, type PriceDraft } from "./price-draft";
@@ -9,7 +9,6 @@ import { draftOf, inputsOf, type PriceDraft } from "./price-draft";
 export type EditorStatus = { kind: "error" | "saved"; text: string } | null;
 
 const PREVIEW_DELAY_MS = 350;
-const messageOf = (error: unknown) => (error instanceof ApiResponseError ? error.message : "Network error. Please try again.");
 
 export function usePriceEditor(productId: string) {
   const [loaded, setLoaded] = useState<ProductPrices | null>(null);
@@ -33,7 +32,7 @@ export function usePriceEditor(productId: string) {
           setAcknowledged(false);
         },
         (error: unknown) => {
-          if ((error as Error).name !== "AbortError") setLoadProblem(messageOf(error));
+          if ((error as Error).name !== "AbortError") setLoadProblem(errorMessage(error));
         },
       ),
     [productId],
@@ -60,7 +59,7 @@ export function usePriceEditor(productId: string) {
           setAcknowledged(false);
         })
         .catch((error: unknown) => {
-          if ((error as Error).name !== "AbortError") setStatus({ kind: "error", text: messageOf(error) });
+          if ((error as Error).name !== "AbortError") setStatus({ kind: "error", text: errorMessage(error) });
         })
         .finally(() => setPreviewing(false));
     }, PREVIEW_DELAY_MS);
@@ -86,7 +85,7 @@ export function usePriceEditor(productId: string) {
       await load();
       setStatus({ kind: "saved", text: `Saved as version ${saved.version}. Customers are quoted and charged the new prices from now on.` });
     } catch (error) {
-      setStatus({ kind: "error", text: messageOf(error) });
+      setStatus({ kind: "error", text: errorMessage(error) });
     } finally {
       setSaving(false);
     }
@@ -100,7 +99,7 @@ export function usePriceEditor(productId: string) {
       await load();
       setStatus({ kind: "saved", text: `Version ${version}'s prices restored as version ${saved.version}.` });
     } catch (error) {
-      setStatus({ kind: "error", text: messageOf(error) });
+      setStatus({ kind: "error", text: errorMessage(error) });
     }
   };
 

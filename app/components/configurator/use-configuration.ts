@@ -170,7 +170,7 @@ export function useConfiguration(product: ProductView) {
 
   const sizeInvalid = product.priceType !== "fixed" && (widthMm === null || heightMm === null);
   const longestSide = limits ? Math.max(limits.maxWidthMm, limits.maxHeightMm) : 0;
-  // One design service fee per version (DECISIONS rule 23), by the one rule in domain/.
+  // One design service fee per version (docs/decisions/027-design-service-money-and-dates.md), by the one rule in domain/.
   const versions = multipleArtworks ? Math.max(1, Math.round(parseNumber(versionsText) ?? 1)) : 1;
   const designs = designService ? versions : 0;
   const sizeTooBig = !!limits && widthMm !== null && heightMm !== null && !fitsSizeLimits(limits, widthMm, heightMm);

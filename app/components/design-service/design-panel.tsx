@@ -1,4 +1,4 @@
-// A designed item's design job as its customer works through it (DECISIONS rule 23): the brief (saved and
+// A designed item's design job as its customer works through it (docs/decisions/027-design-service-money-and-dates.md): the brief (saved and
 // finished later, then sent), the latest proof as a preview and a PDF with the earlier versions, amends with
 // comments and files, and approval after a confirmation that says what is approved.
 import { useEffect, useId, useState } from "react";
@@ -7,10 +7,10 @@ import { briefProblem, DESIGN_STATE_LABELS } from "../../../domain/design-servic
 import { formatDeliveryDate, formatUkDate } from "../../../domain/format";
 import { askAmends, approveDesign, fetchDesign, saveBrief, type DesignJob, type DesignProof } from "../../lib/design-jobs-api";
 import { openPrivateFile, useAuthorisedObjectUrl } from "../../lib/orders-api";
-import { actionMessage, useAction } from "../../lib/use-action";
+import { errorMessage } from "../../lib/api-client";
+import { useAction } from "../../lib/use-action";
 import { FilePicker } from "./file-picker";
 
-const messageOf = actionMessage("Network error. Please try again.");
 
 /** Loads and shows one designed item's job; `onChanged` is told when approval moved the item on. */
 export function DesignPanel({ orderId, onChanged }: { orderId: number; onChanged?: () => void }) {
@@ -83,7 +83,7 @@ function BriefForm({ job, onSaved }: { job: DesignJob; onSaved: (job: DesignJob)
   const id = useId();
   const [files, setFiles] = useState(job.brief_files);
   const [saved, setSaved] = useState<string | null>(null);
-  const { busy, problem, run } = useAction(messageOf);
+  const { busy, problem, run } = useAction(errorMessage);
   const [invalid, setInvalid] = useState<string | null>(null);
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
@@ -254,7 +254,7 @@ function LatestProof({ job, onAnswered }: { job: DesignJob; onAnswered: (job: De
   const id = useId();
   const [confirming, setConfirming] = useState(false);
   const [files, setFiles] = useState(job.pending_files);
-  const { busy, problem, run } = useAction(messageOf);
+  const { busy, problem, run } = useAction(errorMessage);
   const [invalid, setInvalid] = useState<string | null>(null);
 
   return (

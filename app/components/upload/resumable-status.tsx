@@ -22,7 +22,7 @@ export function progressText(progress: ResumableProgress, percent: number): stri
 
 /** The running upload: `label` names it for screen readers ("Sending logo.png"). */
 export function ResumableBar({ progress, label, onCancel }: { progress: ResumableProgress; label: string; onCancel?: () => void }) {
-  // The bar is what the server holds (DECISIONS rule 15: real bytes, never an animation).
+  // The bar is what the server holds (docs/decisions/006-artwork-files.md: real bytes, never an animation).
   const percent = progress.totalBytes > 0 ? Math.floor((progress.heldBytes / progress.totalBytes) * 100) : 0;
   const waiting = progress.phase === "offline" || progress.phase === "retrying";
   return (

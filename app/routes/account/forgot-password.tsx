@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { ACCOUNT_MESSAGES, passwordResetRequestSchema } from "../../../domain/account";
 import { FormStatus, TextField, useFormSubmit, useSchemaForm } from "../../components/form-field";
 import { requestPasswordReset } from "../../lib/account-api";
-import { ApiResponseError } from "../../lib/api-client";
+import { errorMessage } from "../../lib/api-client";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = () => [{ title: "Forgotten your password? | Printwise Trade Print" }, { name: "robots", content: "noindex" }];
@@ -15,7 +15,7 @@ export default function ForgotPasswordPage() {
     form,
     formId,
     async () => ({ ok: true, text: (await requestPasswordReset(form.parsed().email)).message }),
-    (error) => ({ ok: false, text: error instanceof ApiResponseError ? error.message : ACCOUNT_MESSAGES.networkError }),
+    (error) => ({ ok: false, text: errorMessage(error, ACCOUNT_MESSAGES.networkError) }),
   );
 
   return (

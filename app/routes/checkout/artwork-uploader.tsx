@@ -98,7 +98,7 @@ export default function ArtworkUploaderPage() {
               )}
             </p>
             {state.group.products.map((product) =>
-              // A designed item asks for its brief instead of an upload (DECISIONS rule 23).
+              // A designed item asks for its brief instead of an upload (docs/decisions/027-design-service-money-and-dates.md).
               product.designs > 0 ? (
                 <DesignPanel key={product.order_id} orderId={product.order_id} />
               ) : (

@@ -7,7 +7,7 @@ import type { Route } from "./+types/test-payment";
 
 export const meta: Route.MetaFunction = () => [{ title: "Test payment | Printwise Trade Print" }, { name: "robots", content: "noindex" }];
 
-// The built-in test card processor's hosted page (DECISIONS rule 11). It stands where Stripe Checkout
+// The built-in test card processor's hosted page (docs/decisions/010-payment-and-address-providers.md). It stands where Stripe Checkout
 // would: the session id in the address is the only key to it, and it works without JavaScript. Whoever
 // holds the link sees what is paid for and how much, never who is paying (no email); the request log
 // writes the path without the session id (server/logging.ts).

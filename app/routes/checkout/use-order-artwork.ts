@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from "react";
 import { ARTWORK_MESSAGES, isArtworkComplete } from "../../../domain/artwork";
 import { EMPTY_BASKET } from "../../../domain/basket";
 import { ORDER_STORAGE_KEYS } from "../../lib/account-api";
-import { ApiResponseError } from "../../lib/api-client";
+import { ApiResponseError, errorMessage } from "../../lib/api-client";
 import { basketStore } from "../../lib/basket";
 import { attachAttributes, createOrder, fetchGroup, fetchSession, markPrintReady, type OrderFile, type OrderGroup } from "../../lib/orders-api";
 
@@ -122,7 +122,7 @@ export function useOrderArtwork(params: { sessionId: string | null; orderGroupId
         group.products.map((p) => ({ product_id: p.product_id, orientation: p.orientation })),
       );
     } catch (error) {
-      return error instanceof ApiResponseError ? error.message : "Network error. Please try again.";
+      return errorMessage(error);
     }
     for (const key of ORDER_STORAGE_KEYS) window.localStorage.removeItem(key);
     if (!keepBasket) basketStore.set(EMPTY_BASKET);

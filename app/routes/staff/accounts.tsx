@@ -4,7 +4,7 @@ import { formatPence } from "../../../domain/format";
 import { poundsTextToPence } from "../../../domain/money";
 import { DEFAULT_TERMS_DAYS } from "../../../domain/trade-account";
 import { LoadingState } from "../../components/loading-state";
-import { ApiResponseError } from "../../lib/api-client";
+import { errorMessage } from "../../lib/api-client";
 import { managerOnly } from "../../lib/staff-document";
 import { fetchTradeAccounts, openTradeAccount, type TradeAccountSummary } from "../../lib/trade-office-api";
 import { useSignedInLoad } from "../../lib/use-signed-in";
@@ -14,13 +14,12 @@ export const loader = managerOnly;
 export const headers: Route.HeadersFunction = () => ({ "cache-control": "no-store" });
 export const meta: Route.MetaFunction = () => [{ title: "Trade accounts | Printwise back office" }, { name: "robots", content: "noindex" }];
 
-const messageOf = (error: unknown) => (error instanceof ApiResponseError ? error.message : "Network error. Please try again.");
 
 /** Trade accounts: who may pay on account, how much they owe, what is overdue; open a new one. */
 export default function AccountsPage() {
   const [accounts, setAccounts] = useState<TradeAccountSummary[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const load = useCallback((signal?: AbortSignal) => fetchTradeAccounts(signal).then((a) => setAccounts(a.accounts), (e: unknown) => (e as Error).name !== "AbortError" && setProblem(messageOf(e))), []);
+  const load = useCallback((signal?: AbortSignal) => fetchTradeAccounts(signal).then((a) => setAccounts(a.accounts), (e: unknown) => (e as Error).name !== "AbortError" && setProblem(errorMessage(e))), []);
   useSignedInLoad((_userId, signal) => void load(signal));
 
   return (
@@ -95,7 +94,7 @@ function OpenAccountForm({ onOpened }: { onOpened: () => void }) {
       setLimit("");
       onOpened();
     } catch (error) {
-      setStatus({ ok: false, text: messageOf(error) });
+      setStatus({ ok: false, text: errorMessage(error) });
     } finally {
       setBusy(false);
     }

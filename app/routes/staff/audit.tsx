@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import { formatUkDateTime } from "../../../domain/format";
 import { LoadingState } from "../../components/loading-state";
-import { ApiResponseError } from "../../lib/api-client";
+import { errorMessage } from "../../lib/api-client";
 import { fetchAudit, type AuditPage } from "../../lib/back-office-api";
 import { managerOnly } from "../../lib/staff-document";
 import { useSignedInLoad } from "../../lib/use-signed-in";
@@ -12,7 +12,6 @@ export const headers: Route.HeadersFunction = () => ({ "cache-control": "no-stor
 export const meta: Route.MetaFunction = () => [{ title: "Audit log | Printwise back office" }, { name: "robots", content: "noindex" }];
 
 type Entry = AuditPage["entries"][number];
-const messageOf = (error: unknown) => (error instanceof ApiResponseError ? error.message : "Network error. Please try again.");
 
 /** Every back-office change, newest first: who, when, what, and the record before and after. */
 export default function AuditPageView() {
@@ -27,7 +26,7 @@ export default function AuditPageView() {
           setEntries((current) => (before === null ? page.entries : [...(current ?? []), ...page.entries]));
           setNext(page.nextBefore);
         },
-        (e: unknown) => (e as Error).name !== "AbortError" && setProblem(messageOf(e)),
+        (e: unknown) => (e as Error).name !== "AbortError" && setProblem(errorMessage(e)),
       ),
     [],
   );

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { formatPence } from "../../../domain/format";
 import { LoadingState } from "../../components/loading-state";
-import { ApiResponseError } from "../../lib/api-client";
+import { errorMessage } from "../../lib/api-client";
 import { downloadPriceList, fetchProducts, type ProductSummary } from "../../lib/back-office-api";
 import { managerOnly } from "../../lib/staff-document";
 import type { Route } from "./+types/catalogue";
@@ -22,7 +22,7 @@ export default function CataloguePrices() {
     fetchProducts(controller.signal).then(
       (answer) => setProducts(answer.products),
       (error: unknown) => {
-        if ((error as Error).name !== "AbortError") setProblem(error instanceof ApiResponseError ? error.message : "Network error. Please try again.");
+        if ((error as Error).name !== "AbortError") setProblem(errorMessage(error));
       },
     );
     return () => controller.abort();
@@ -44,7 +44,7 @@ export default function CataloguePrices() {
           <button
             type="button"
             className="btn-outline"
-            onClick={() => downloadPriceList().catch((error: unknown) => setProblem(error instanceof ApiResponseError ? error.message : "Network error. Please try again."))}
+            onClick={() => downloadPriceList().catch((error: unknown) => setProblem(errorMessage(error)))}
           >
             Export price list (CSV)
           </button>

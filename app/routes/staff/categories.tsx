@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { CategoryFields } from "../../components/back-office/category-forms";
 import { PictureUpload } from "../../components/back-office/picture-upload";
 import { LoadingState } from "../../components/loading-state";
-import { ApiResponseError } from "../../lib/api-client";
+import { errorMessage } from "../../lib/api-client";
 import { fetchCategories, uploadCategoryImage, type CategoryTree } from "../../lib/back-office-api";
 import { managerOnly } from "../../lib/staff-document";
 import { useSignedInLoad } from "../../lib/use-signed-in";
@@ -24,7 +24,7 @@ export default function Categories() {
     (_userId, signal) =>
       void fetchCategories(signal).then(
         (answer) => setTree(answer.categories),
-        (error: unknown) => (error as Error).name !== "AbortError" && setProblem(error instanceof ApiResponseError ? error.message : "Network error. Please try again."),
+        (error: unknown) => (error as Error).name !== "AbortError" && setProblem(errorMessage(error)),
       ),
   );
 

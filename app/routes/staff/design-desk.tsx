@@ -1,10 +1,10 @@
-// The designers' desk (DECISIONS rule 23): proofs owed, most urgent first with late ones marked, then jobs
+// The designers' desk (docs/decisions/027-design-service-money-and-dates.md): proofs owed, most urgent first with late ones marked, then jobs
 // with the customer, then briefs the customer has not sent yet. Each job shows who has taken it.
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { DESIGN_STATE_LABELS } from "../../../domain/design-service";
 import { formatDeliveryDate } from "../../../domain/format";
-import { ApiResponseError } from "../../lib/api-client";
+import { errorMessage } from "../../lib/api-client";
 import { fetchDesk, type DeskJob } from "../../lib/design-jobs-api";
 import { LoadingState } from "../../components/loading-state";
 
@@ -28,7 +28,7 @@ export default function DesignDesk() {
     fetchDesk(controller.signal).then(
       (desk) => setJobs(desk.jobs),
       (error: unknown) => {
-        if ((error as Error).name !== "AbortError") setProblem(error instanceof ApiResponseError ? error.message : "Network error. Please try again.");
+        if ((error as Error).name !== "AbortError") setProblem(errorMessage(error));
       },
     );
     return () => controller.abort();

@@ -1,4 +1,4 @@
-// A design job at the desk (DECISIONS rule 23): the customer's brief and files, taking the job, sending
+// A design job at the desk (docs/decisions/027-design-service-money-and-dates.md): the customer's brief and files, taking the job, sending
 // each numbered proof (one file per design, preflighted against the ordered size before the customer
 // sees it), and the history of proofs and amends.
 import { useCallback, useEffect, useId, useState } from "react";
@@ -8,19 +8,18 @@ import { DESIGN_STATE_LABELS } from "../../../domain/design-service";
 import { formatDeliveryDate, formatUkDateTime } from "../../../domain/format";
 import { PreflightReport } from "../../components/artwork/version-slot";
 import { LoadingState } from "../../components/loading-state";
-import { ApiResponseError } from "../../lib/api-client";
+import { ApiResponseError, errorMessage } from "../../lib/api-client";
 import { DesignUploadRefused, fetchDesignJob, sendProof, takeDesignJob, type DesignFile, type DesignJob } from "../../lib/design-jobs-api";
 import { openPrivateFile, useAuthorisedObjectUrl, type Preflight } from "../../lib/orders-api";
-import { actionMessage, useAction } from "../../lib/use-action";
+import { useAction } from "../../lib/use-action";
 
-const messageOf = actionMessage("Network error. Please try again.");
 
 export default function DesignJobPage() {
   const { orderId = "" } = useParams();
   const [job, setJob] = useState<DesignJob | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const load = useCallback(() => {
-    fetchDesignJob(orderId).then(setJob, (error: unknown) => setProblem(error instanceof ApiResponseError ? (error.status === 404 ? "Design job not found" : error.message) : "Network error. Please try again."));
+    fetchDesignJob(orderId).then(setJob, (error: unknown) => setProblem(error instanceof ApiResponseError && error.status === 404 ? "Design job not found" : errorMessage(error)));
   }, [orderId]);
   useEffect(load, [load]);
 
@@ -153,7 +152,7 @@ function Files({ files, label }: { files: DesignFile[]; label: string }) {
 }
 
 function TakePanel({ job, onTaken }: { job: DesignJob; onTaken: (job: DesignJob) => void }) {
-  const { busy, problem, run } = useAction(messageOf);
+  const { busy, problem, run } = useAction(errorMessage);
   if (job.state === "approved") return null;
   return (
     <div className="flex flex-wrap items-center gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
@@ -180,7 +179,7 @@ function ProofForm({ job, onSent }: { job: DesignJob; onSent: (job: DesignJob) =
   const id = useId();
   const [progress, setProgress] = useState<number | null>(null);
   const [refusal, setRefusal] = useState<Preflight | null>(null);
-  const { busy, problem, run } = useAction(messageOf);
+  const { busy, problem, run } = useAction(errorMessage);
   const version = job.proofs.length + 1;
   return (
     <form

@@ -2,7 +2,7 @@
 // server decides; the form shows what is left of each), or cancels unprinted items for the customer.
 import { useMemo, useState } from "react";
 import { formatPence, formatUkDate } from "../../../domain/format";
-import { poundsTextToPence } from "../../../domain/money";
+import { penceToPoundsText, poundsTextToPence } from "../../../domain/money";
 import { decideCancellation, partOf, refundParts, remainingParts, REFUND_REASONS } from "../../../domain/refund";
 import { cancelForCustomer, refundOrder, refundState, requestKey } from "../../lib/after-sale-api";
 import { openPrivateFile } from "../../lib/orders-api";
@@ -173,7 +173,7 @@ export function RefundPanel({ job, manager, onDone }: { job: StaffJob; manager: 
                       type="button"
                       className="ml-2 text-xs font-semibold text-brand-700 underline disabled:text-slate-400"
                       disabled={part.grossPence === 0 || busy}
-                      onClick={() => setAmounts((was) => ({ ...was, [part.key]: (part.grossPence / 100).toFixed(2) }))}
+                      onClick={() => setAmounts((was) => ({ ...was, [part.key]: penceToPoundsText(part.grossPence) }))}
                     >
                       All
                     </button>

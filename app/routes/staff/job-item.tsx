@@ -5,7 +5,7 @@ import { formatDeliveryDate } from "../../../domain/format";
 import { isOrderStatus, staffMoves, type OrderStatus } from "../../../domain/order-status";
 import { PRINT_ROOM_ACTIONS, PRINT_ROOM_STATUS } from "../../../domain/production";
 import { PreflightReport } from "../../components/artwork/version-slot";
-import { ApiResponseError } from "../../lib/api-client";
+import { errorMessage } from "../../lib/api-client";
 import { openPrivateFile, useAuthorisedObjectUrl, type OrderFile, type OrderProduct } from "../../lib/orders-api";
 import { moveItem, rejectArtwork } from "../../lib/staff-api";
 
@@ -26,7 +26,7 @@ export function JobItem({ item, onChanged }: { item: OrderProduct; onChanged: ()
       await action();
       onChanged();
     } catch (error) {
-      setProblem(error instanceof ApiResponseError ? error.message : "Network error. Please try again.");
+      setProblem(errorMessage(error));
     } finally {
       setBusy(false);
     }

@@ -6,14 +6,15 @@ import { REDESIGN_PERCENT, redesignChargePence } from "../../../domain/design-se
 import { formatLongDate, formatPence } from "../../../domain/format";
 import { fetchStaffRedesigns, raiseRedesign, type Redesign } from "../../lib/design-jobs-api";
 import type { StaffJob } from "../../lib/staff-api";
-import { actionMessage, useAction } from "../../lib/use-action";
+import { useAction } from "../../lib/use-action";
+import { errorMessage } from "../../lib/api-client";
 
 export function RedesignPanel({ job, manager }: { job: StaffJob; manager: boolean }) {
   const sent = job.products.filter((p) => p.status === "Dispatched" || p.status === "Shipped");
   const [redesigns, setRedesigns] = useState<Redesign[]>([]);
   const [orderId, setOrderId] = useState<number | null>(sent[0]?.order_id ?? null);
   const [reason, setReason] = useState("Damaged in transit: new artwork wanted");
-  const { busy, problem, run } = useAction(actionMessage("Network error. Please try again."));
+  const { busy, problem, run } = useAction(errorMessage);
   useEffect(() => {
     const controller = new AbortController();
     fetchStaffRedesigns(job.order_group_id, controller.signal).then((answer) => setRedesigns(answer.redesigns), () => undefined);

@@ -5,7 +5,8 @@ import { Link } from "react-router";
 import { REPRINT_REASONS } from "../../../domain/refund";
 import { raiseReprint } from "../../lib/after-sale-api";
 import type { StaffJob } from "../../lib/staff-api";
-import { actionMessage, useAction } from "../../lib/use-action";
+import { useAction } from "../../lib/use-action";
+import { errorMessage } from "../../lib/api-client";
 
 /** A reprint under the print guarantee, of dispatched items, at no charge. */
 export function ReprintPanel({ job, onDone }: { job: StaffJob; onDone: () => void }) {
@@ -13,7 +14,7 @@ export function ReprintPanel({ job, onDone }: { job: StaffJob; onDone: () => voi
   const [chosen, setChosen] = useState<number[]>([]);
   const [reason, setReason] = useState<string>(REPRINT_REASONS[0]);
   const [detail, setDetail] = useState("");
-  const { busy, problem, run } = useAction(actionMessage("Network error. Please try again."));
+  const { busy, problem, run } = useAction(errorMessage);
   const [made, setMade] = useState<number | null>(null);
   if (job.reprint_of !== null) {
     return (

@@ -4,7 +4,7 @@ import { addressLine } from "../../../domain/address";
 import { formatDeliveryDate, formatUkDateTime } from "../../../domain/format";
 import type { OrderStatus } from "../../../domain/order-status";
 import { CARRIERS, dispatchReadiness, lastDispatchDay, PRINT_ROOM_STATUS } from "../../../domain/production";
-import { ApiResponseError } from "../../lib/api-client";
+import { ApiResponseError, errorMessage } from "../../lib/api-client";
 import { openPrivateFile } from "../../lib/orders-api";
 import { dispatchOrder, fetchJob, type StaffJob } from "../../lib/staff-api";
 import { LoadingState } from "../../components/loading-state";
@@ -25,7 +25,7 @@ export default function StaffJobPage() {
     try {
       await openPrivateFile(url, name);
     } catch (error) {
-      setDownloadProblem(error instanceof ApiResponseError ? error.message : "Network error. Please try again.");
+      setDownloadProblem(errorMessage(error));
     }
   };
 
@@ -35,7 +35,7 @@ export default function StaffJobPage() {
         setJob(loaded);
         setProblem(null);
       },
-      (error: unknown) => setProblem(error instanceof ApiResponseError ? (error.status === 404 ? "Order Not Found" : error.message) : "Network error. Please try again."),
+      (error: unknown) => setProblem(error instanceof ApiResponseError && error.status === 404 ? "Order Not Found" : errorMessage(error)),
     );
   }, [orderGroupId]);
   useEffect(load, [load]);
@@ -180,7 +180,7 @@ function DispatchForm({ job, onDone }: { job: StaffJob; onDone: () => void }) {
           await dispatchOrder(job.order_group_id, carrier, tracking);
           onDone();
         } catch (error) {
-          setProblem(error instanceof ApiResponseError ? error.message : "Network error. Please try again.");
+          setProblem(errorMessage(error));
         } finally {
           setBusy(false);
         }

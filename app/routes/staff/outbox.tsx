@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { formatUkDateTime } from "../../../domain/format";
-import { ApiResponseError } from "../../lib/api-client";
+import { errorMessage } from "../../lib/api-client";
 import { fetchFailedEmails, requeueEmail, type FailedEmail } from "../../lib/staff-api";
 
 /** Emails that failed after every retry, with the last error, and a way to send each again. */
@@ -8,7 +8,7 @@ export default function StaffOutbox() {
   const [emails, setEmails] = useState<FailedEmail[] | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const load = useCallback(() => {
-    fetchFailedEmails().then(setEmails, (error: unknown) => setStatus(error instanceof ApiResponseError ? error.message : "Network error. Please try again."));
+    fetchFailedEmails().then(setEmails, (error: unknown) => setStatus(errorMessage(error)));
   }, []);
   useEffect(load, [load]);
 
@@ -37,7 +37,7 @@ export default function StaffOutbox() {
                     setStatus(`Message ${email.id} queued again.`);
                     load();
                   } catch (error) {
-                    setStatus(error instanceof ApiResponseError ? error.message : "Network error. Please try again.");
+                    setStatus(errorMessage(error));
                   }
                 }}
               >

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { PRICE_LIST_COLUMNS } from "../../../domain/price-list";
-import { ApiResponseError } from "../../lib/api-client";
+import { errorMessage } from "../../lib/api-client";
 import { downloadPriceList, importPriceList, type PriceImport } from "../../lib/back-office-api";
 import { managerOnly } from "../../lib/staff-document";
 import type { Route } from "./+types/price-import";
@@ -11,7 +11,6 @@ export const headers: Route.HeadersFunction = () => ({ "cache-control": "no-stor
 export const meta: Route.MetaFunction = () => [{ title: "Import a price list | Printwise back office" }, { name: "robots", content: "noindex" }];
 
 const MAX_FILE_BYTES = 900_000;
-const messageOf = (error: unknown) => (error instanceof ApiResponseError ? error.message : "Network error. Please try again.");
 
 /** A price list CSV: checked first (every change and every error by row), then applied in one go. */
 export default function PriceImportPage() {
@@ -32,7 +31,7 @@ export default function PriceImportPage() {
     try {
       setResult(await importPriceList(text, false));
     } catch (error) {
-      setProblem(messageOf(error));
+      setProblem(errorMessage(error));
     } finally {
       setBusy(null);
     }
@@ -45,7 +44,7 @@ export default function PriceImportPage() {
     try {
       setResult(await importPriceList(file.text, true));
     } catch (error) {
-      setProblem(messageOf(error));
+      setProblem(errorMessage(error));
     } finally {
       setBusy(null);
     }
@@ -60,7 +59,7 @@ export default function PriceImportPage() {
       <h1 id="import-heading" className="mt-2 text-2xl font-bold">Import a price list</h1>
       <ol className="mt-3 list-decimal space-y-1 pl-5 text-sm text-slate-700">
         <li>
-          <button type="button" className="font-semibold text-brand-700 underline underline-offset-2" onClick={() => downloadPriceList().catch((e: unknown) => setProblem(messageOf(e)))}>
+          <button type="button" className="font-semibold text-brand-700 underline underline-offset-2" onClick={() => downloadPriceList().catch((e: unknown) => setProblem(errorMessage(e)))}>
             Export the price list
           </button>{" "}
           and open it in a spreadsheet.

@@ -4,7 +4,7 @@ import { productDetailsSchema, SEO_DESCRIPTION_SHOWN, SEO_TITLE_SHOWN, type Prod
 import { PictureUpload } from "../../components/back-office/picture-upload";
 import { TextField } from "../../components/form-field";
 import { LoadingState } from "../../components/loading-state";
-import { ApiResponseError } from "../../lib/api-client";
+import { errorMessage } from "../../lib/api-client";
 import { fetchProductDetails, saveProductDetails, uploadProductImage, type ProductDetailsAnswer } from "../../lib/back-office-api";
 import { fieldErrors } from "../../lib/field-errors";
 import { managerOnly } from "../../lib/staff-document";
@@ -18,7 +18,6 @@ export const meta: Route.MetaFunction = () => [{ title: "Product details | Print
 type Text = Omit<ProductDetails, "visible" | "sortOrder"> & { sortOrder: string };
 const shownHint = (value: string, shown: number) =>
   `${value.length} characters${value.length > shown ? `: search results show about the first ${shown}` : ""}`;
-const messageOf = (error: unknown) => (error instanceof ApiResponseError ? error.message : "Network error. Please try again.");
 
 /** A product's names, address, words and search listing; shown to customers or hidden. */
 export default function ProductDetailsPage() {
@@ -35,7 +34,7 @@ export default function ProductDetailsPage() {
     setText({ ...answer.details, sortOrder: String(answer.details.sortOrder) });
     setVisible(answer.details.visible);
   };
-  useSignedInLoad((_userId, signal) => void fetchProductDetails(productId, signal).then(adopt, (e: unknown) => (e as Error).name !== "AbortError" && setStatus({ ok: false, text: messageOf(e) })), { key: productId });
+  useSignedInLoad((_userId, signal) => void fetchProductDetails(productId, signal).then(adopt, (e: unknown) => (e as Error).name !== "AbortError" && setStatus({ ok: false, text: errorMessage(e) })), { key: productId });
 
   if (!loaded || !text) return status ? <p role="alert" className="font-semibold text-red-800">{status.text}</p> : <LoadingState label="Loading the product..." rows={6} />;
   const set = (name: keyof Text) => (e: { target: { value: string } }) => setText({ ...text, [name]: e.target.value });
@@ -70,7 +69,7 @@ export default function ProductDetailsPage() {
             adopt(await fetchProductDetails(loaded.id));
             setStatus({ ok: true, text: saved.details.slug !== loaded.details.slug ? `Saved. /product/${loaded.details.slug} now moves permanently to /product/${saved.details.slug}.` : "Saved. Customers see the change now." });
           } catch (error) {
-            setStatus({ ok: false, text: messageOf(error) });
+            setStatus({ ok: false, text: errorMessage(error) });
           } finally {
             setBusy(false);
           }

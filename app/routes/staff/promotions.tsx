@@ -3,7 +3,7 @@ import { formatPence, formatUkDate } from "../../../domain/format";
 import type { PromotionForm as Form } from "../../../domain/promotion";
 import { EMPTY_PROMOTION, fieldsOf, PromotionForm } from "../../components/back-office/promotion-form";
 import { LoadingState } from "../../components/loading-state";
-import { ApiResponseError } from "../../lib/api-client";
+import { errorMessage } from "../../lib/api-client";
 import { createPromotion, fetchPromotions, updatePromotion, type Promotion } from "../../lib/back-office-api";
 import { managerOnly } from "../../lib/staff-document";
 import { useSignedInLoad } from "../../lib/use-signed-in";
@@ -13,7 +13,6 @@ export const loader = managerOnly;
 export const headers: Route.HeadersFunction = () => ({ "cache-control": "no-store" });
 export const meta: Route.MetaFunction = () => [{ title: "Promotions | Printwise back office" }, { name: "robots", content: "noindex" }];
 
-const messageOf = (error: unknown) => (error instanceof ApiResponseError ? error.message : "Network error. Please try again.");
 const STATE_STYLES: Record<Promotion["state"], string> = {
   active: "bg-green-100 text-green-900",
   paused: "bg-slate-200 text-slate-800",
@@ -27,7 +26,7 @@ export default function PromotionsPage() {
   const [promotions, setPromotions] = useState<Promotion[] | null>(null);
   const [editing, setEditing] = useState<Promotion | null>(null);
   const [status, setStatus] = useState<string | null>(null);
-  const load = useCallback((signal?: AbortSignal) => fetchPromotions(signal).then((a) => setPromotions(a.promotions), (e: unknown) => (e as Error).name !== "AbortError" && setStatus(messageOf(e))), []);
+  const load = useCallback((signal?: AbortSignal) => fetchPromotions(signal).then((a) => setPromotions(a.promotions), (e: unknown) => (e as Error).name !== "AbortError" && setStatus(errorMessage(e))), []);
   useSignedInLoad((_userId, signal) => void load(signal));
 
   const submit = async (form: Form): Promise<string | null> => {
@@ -38,7 +37,7 @@ export default function PromotionsPage() {
       await load();
       return null;
     } catch (error) {
-      return messageOf(error);
+      return errorMessage(error);
     }
   };
 
@@ -62,7 +61,7 @@ export default function PromotionsPage() {
       setStatus(`${p.code} ${p.paused ? "resumed" : "paused"}.`);
       await load();
     } catch (error) {
-      setStatus(messageOf(error));
+      setStatus(errorMessage(error));
     }
   };
 

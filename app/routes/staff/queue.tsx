@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { formatDeliveryDate } from "../../../domain/format";
 import { ORDER_STATUSES } from "../../../domain/order-status";
-import { ApiResponseError } from "../../lib/api-client";
+import { errorMessage } from "../../lib/api-client";
 import { fetchQueue, type QueueItem } from "../../lib/staff-api";
 import { useRootData } from "../../root";
 
@@ -42,7 +42,7 @@ export default function StaffQueue() {
         setProblem(null);
       },
       (error: unknown) => {
-        if ((error as Error).name !== "AbortError") setProblem(error instanceof ApiResponseError ? error.message : "Network error. Please try again.");
+        if ((error as Error).name !== "AbortError") setProblem(errorMessage(error));
       },
     );
     return () => controller.abort();

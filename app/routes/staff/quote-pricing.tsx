@@ -5,7 +5,7 @@ import { poundsTextToPence } from "../../../domain/money";
 import { DEFAULT_QUOTE_TURNAROUND_DAYS, MAX_QUOTE_LINES, quotePriceSchema } from "../../../domain/quote";
 import { DELIVERY_PENCE, orderTotals } from "../../../domain/totals";
 import { LoadingState } from "../../components/loading-state";
-import { ApiResponseError } from "../../lib/api-client";
+import { errorMessage } from "../../lib/api-client";
 import { managerOnly } from "../../lib/staff-document";
 import { downloadQuoteAttachment, fetchManagedQuote, priceQuote, type ManagedQuote } from "../../lib/trade-office-api";
 import { useSignedInLoad } from "../../lib/use-signed-in";
@@ -25,7 +25,7 @@ export default function QuotePricingPage() {
   const [problem, setProblem] = useState<string | null>(null);
   useSignedInLoad(
     (_userId, signal) =>
-      void fetchManagedQuote(quoteId, signal).then(setQuote, (error: unknown) => (error as Error).name !== "AbortError" && setProblem(error instanceof ApiResponseError ? error.message : "Network error. Please try again.")),
+      void fetchManagedQuote(quoteId, signal).then(setQuote, (error: unknown) => (error as Error).name !== "AbortError" && setProblem(errorMessage(error))),
     { key: quoteId },
   );
   if (problem) return <p role="alert" className="font-semibold text-red-700">{problem}</p>;
@@ -133,7 +133,7 @@ function PriceForm({ quote, onPriced }: { quote: ManagedQuote; onPriced: (quote:
       const { quote: priced } = await priceQuote(quote.id, parsed.data);
       onPriced(priced);
     } catch (error) {
-      setStatus({ ok: false, text: error instanceof ApiResponseError ? error.message : "Network error. Please try again." });
+      setStatus({ ok: false, text: errorMessage(error) });
     } finally {
       setBusy(false);
     }

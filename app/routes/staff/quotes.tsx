@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { formatPence, formatUkDateTime } from "../../../domain/format";
 import { LoadingState } from "../../components/loading-state";
-import { ApiResponseError } from "../../lib/api-client";
+import { errorMessage } from "../../lib/api-client";
 import { managerOnly } from "../../lib/staff-document";
 import { fetchManagedQuotes, type ManagedQuoteEntry } from "../../lib/trade-office-api";
 import { useSignedInLoad } from "../../lib/use-signed-in";
@@ -29,7 +29,7 @@ export default function QuotesPage() {
       setQuotes(null);
       fetchManagedQuotes(filter, signal).then(
         (answer) => setQuotes(answer.quotes),
-        (error: unknown) => (error as Error).name !== "AbortError" && setProblem(error instanceof ApiResponseError ? error.message : "Network error. Please try again."),
+        (error: unknown) => (error as Error).name !== "AbortError" && setProblem(errorMessage(error)),
       );
     },
     { key: filter ?? "all" },

@@ -4,7 +4,7 @@ import { formatPence } from "../../../domain/format";
 import { quarterOf } from "../../../domain/sales-report";
 import { SelectField, TextField } from "../../components/form-field";
 import { LoadingState } from "../../components/loading-state";
-import { ApiResponseError } from "../../lib/api-client";
+import { errorMessage } from "../../lib/api-client";
 import { downloadSalesReport, fetchSalesReport, type SalesQuery, type SalesReport } from "../../lib/back-office-api";
 import { managerOnly } from "../../lib/staff-document";
 import { useHydrated } from "../../lib/use-hydrated";
@@ -15,7 +15,6 @@ export const loader = managerOnly;
 export const headers: Route.HeadersFunction = () => ({ "cache-control": "no-store" });
 export const meta: Route.MetaFunction = () => [{ title: "Reports | Printwise back office" }, { name: "robots", content: "noindex" }];
 
-const messageOf = (error: unknown) => (error instanceof ApiResponseError ? error.message : "Network error. Please try again.");
 const FIGURES = [
   ["invoices", "Invoices"],
   ["creditNotes", "Credit notes"],
@@ -93,7 +92,7 @@ export default function ReportsPage() {
     const controller = new AbortController();
     setProblem(null);
     setReport(null);
-    fetchSalesReport(query, controller.signal).then(setReport, (error: unknown) => (error as Error).name !== "AbortError" && setProblem(messageOf(error)));
+    fetchSalesReport(query, controller.signal).then(setReport, (error: unknown) => (error as Error).name !== "AbortError" && setProblem(errorMessage(error)));
     return () => controller.abort();
   }, [query]);
 
@@ -139,7 +138,7 @@ export default function ReportsPage() {
           </button>
         ) : null}
         {query ? (
-          <button type="button" className="btn-outline" onClick={() => downloadSalesReport(query).catch((error: unknown) => setProblem(messageOf(error)))}>
+          <button type="button" className="btn-outline" onClick={() => downloadSalesReport(query).catch((error: unknown) => setProblem(errorMessage(error)))}>
             Download CSV
           </button>
         ) : null}

@@ -3,7 +3,7 @@ import { formatUkDate } from "../../../domain/format";
 import { ROLE_LABELS, type StaffRole } from "../../../domain/roles";
 import { TextField } from "../../components/form-field";
 import { LoadingState } from "../../components/loading-state";
-import { ApiResponseError } from "../../lib/api-client";
+import { errorMessage } from "../../lib/api-client";
 import { fetchStaff, inviteStaff, type StaffMember } from "../../lib/back-office-api";
 import { managerOnly } from "../../lib/staff-document";
 import { useSignedInLoad } from "../../lib/use-signed-in";
@@ -13,7 +13,6 @@ export const loader = managerOnly;
 export const headers: Route.HeadersFunction = () => ({ "cache-control": "no-store" });
 export const meta: Route.MetaFunction = () => [{ title: "Team | Printwise back office" }, { name: "robots", content: "noindex" }];
 
-const messageOf = (error: unknown) => (error instanceof ApiResponseError ? error.message : "Network error. Please try again.");
 
 /** Production staff and managers; a manager invites someone (or changes their role) by email. */
 export default function TeamPage() {
@@ -22,7 +21,7 @@ export default function TeamPage() {
   const [role, setRole] = useState<StaffRole>("staff");
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const load = useCallback((signal?: AbortSignal) => fetchStaff(signal).then((a) => setStaff(a.staff), (e: unknown) => (e as Error).name !== "AbortError" && setStatus({ ok: false, text: messageOf(e) })), []);
+  const load = useCallback((signal?: AbortSignal) => fetchStaff(signal).then((a) => setStaff(a.staff), (e: unknown) => (e as Error).name !== "AbortError" && setStatus({ ok: false, text: errorMessage(e) })), []);
   useSignedInLoad((_userId, signal) => void load(signal));
 
   return (
@@ -41,7 +40,7 @@ export default function TeamPage() {
             setEmail("");
             await load();
           } catch (error) {
-            setStatus({ ok: false, text: messageOf(error) });
+            setStatus({ ok: false, text: errorMessage(error) });
           } finally {
             setBusy(false);
           }

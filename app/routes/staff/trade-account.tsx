@@ -3,11 +3,11 @@ import { Link, useParams } from "react-router";
 import { ukDateParts } from "../../../domain/delivery";
 import { formatPence, formatUkDate } from "../../../domain/format";
 import { invoiceNumberLabel } from "../../../domain/invoice";
-import { poundsTextToPence } from "../../../domain/money";
+import { penceToPoundsText, poundsTextToPence } from "../../../domain/money";
 import { owed } from "../../../domain/trade-account";
 import { FigureTiles } from "../../components/figure-tiles";
 import { LoadingState } from "../../components/loading-state";
-import { ApiResponseError } from "../../lib/api-client";
+import { errorMessage } from "../../lib/api-client";
 import { managerOnly } from "../../lib/staff-document";
 import { fetchTradeAccountDetail, recordAccountPayment, updateTradeAccount, type TradeAccountDetail } from "../../lib/trade-office-api";
 import { useSignedInLoad } from "../../lib/use-signed-in";
@@ -17,14 +17,13 @@ export const loader = managerOnly;
 export const headers: Route.HeadersFunction = () => ({ "cache-control": "no-store" });
 export const meta: Route.MetaFunction = () => [{ title: "Trade account | Printwise back office" }, { name: "robots", content: "noindex" }];
 
-const messageOf = (error: unknown) => (error instanceof ApiResponseError ? error.message : "Network error. Please try again.");
 
 /** One trade account: its terms and hold, its invoices with what each still owes, and payments received. */
 export default function TradeAccountPage() {
   const { userId = "" } = useParams();
   const [account, setAccount] = useState<TradeAccountDetail | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  useSignedInLoad((_id, signal) => void fetchTradeAccountDetail(userId, signal).then(setAccount, (e: unknown) => (e as Error).name !== "AbortError" && setProblem(messageOf(e))), { key: userId });
+  useSignedInLoad((_id, signal) => void fetchTradeAccountDetail(userId, signal).then(setAccount, (e: unknown) => (e as Error).name !== "AbortError" && setProblem(errorMessage(e))), { key: userId });
   if (problem && !account) return <p role="alert" className="font-semibold text-red-700">{problem}</p>;
   if (!account) return <LoadingState label="Loading the account…" rows={4} />;
 
@@ -33,7 +32,7 @@ export default function TradeAccountPage() {
     try {
       setAccount(await updateTradeAccount(account.userId, { held: !account.held }));
     } catch (error) {
-      setProblem(messageOf(error));
+      setProblem(errorMessage(error));
     }
   };
   return (
@@ -114,7 +113,7 @@ export default function TradeAccountPage() {
 }
 
 function TermsForm({ account, onSaved }: { account: TradeAccountDetail; onSaved: (account: TradeAccountDetail) => void }) {
-  const [limit, setLimit] = useState((account.creditLimitPence / 100).toFixed(2));
+  const [limit, setLimit] = useState(penceToPoundsText(account.creditLimitPence));
   const [terms, setTerms] = useState(String(account.termsDays));
   const [status, setStatus] = useState<string | null>(null);
   const submit = async (event: React.FormEvent) => {
@@ -128,7 +127,7 @@ function TermsForm({ account, onSaved }: { account: TradeAccountDetail; onSaved:
       onSaved(await updateTradeAccount(account.userId, { creditLimitPence, termsDays: Number(terms) }));
       setStatus("Saved.");
     } catch (error) {
-      setStatus(messageOf(error));
+      setStatus(errorMessage(error));
     }
   };
   return (
@@ -151,7 +150,7 @@ function PaymentForm({ account, onRecorded }: { account: TradeAccountDetail; onR
   const unpaid = account.invoices.filter((invoice) => owed(invoice) > 0);
   const [invoiceId, setInvoiceId] = useState(String(unpaid[0]?.orderGroupId ?? ""));
   const chosen = unpaid.find((invoice) => String(invoice.orderGroupId) === invoiceId) ?? unpaid[0];
-  const [amount, setAmount] = useState(chosen ? (owed(chosen) / 100).toFixed(2) : "");
+  const [amount, setAmount] = useState(chosen ? penceToPoundsText(owed(chosen)) : "");
   const [receivedOn, setReceivedOn] = useState(ukDateParts(new Date()).isoDate);
   const [reference, setReference] = useState("");
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
@@ -174,10 +173,10 @@ function PaymentForm({ account, onRecorded }: { account: TradeAccountDetail; onR
       const next = updated.invoices.find((invoice) => owed(invoice) > 0);
       if (next) {
         setInvoiceId(String(next.orderGroupId));
-        setAmount((owed(next) / 100).toFixed(2));
+        setAmount(penceToPoundsText(owed(next)));
       }
     } catch (error) {
-      setStatus({ ok: false, text: messageOf(error) });
+      setStatus({ ok: false, text: errorMessage(error) });
     } finally {
       setBusy(false);
     }
@@ -195,7 +194,7 @@ function PaymentForm({ account, onRecorded }: { account: TradeAccountDetail; onR
               onChange={(e) => {
                 setInvoiceId(e.target.value);
                 const invoice = unpaid.find((i) => String(i.orderGroupId) === e.target.value);
-                if (invoice) setAmount((owed(invoice) / 100).toFixed(2));
+                if (invoice) setAmount(penceToPoundsText(owed(invoice)));
               }}
             >
               {unpaid.map((invoice) => (

@@ -15,7 +15,7 @@ export const suggestionsAnswer = z.object({ suggestions: z.array(z.object({ id: 
 export const foundAddressAnswer = z.object({ address: foundAddressSchema });
 
 /**
- * Address autocomplete at checkout (DECISIONS rule 12). Guests may use it (they have no account yet); a
+ * Address autocomplete at checkout (docs/decisions/010-payment-and-address-providers.md). Guests may use it (they have no account yet); a
  * signed-in customer's own saved addresses are suggested first. The query and id travel in the body, so
  * what people type into an address box never lands in an access log.
  */

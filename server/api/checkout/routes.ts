@@ -19,7 +19,7 @@ export const createSessionBody = z.object({
     .finite()
     .min(0, "Total must not be negative")
     .max(MAX_ORDER_POUNDS, `Total must be at most £${MAX_ORDER_POUNDS.toLocaleString("en-GB")}`),
-  // Beside the spec's fields: the basket as it stands, re-priced by the server (DECISIONS rule 6).
+  // Beside the spec's fields: the basket as it stands, re-priced by the server (docs/decisions/005-checkout-exactly-once.md).
   lines: z.array(checkoutLineRequestSchema).max(100),
   /** Order this quote of the customer's, whole, at its quoted figures while it is valid (`lines` is then not read). */
   quoteId: rowId("quoteId").nullable().optional(),
@@ -120,7 +120,7 @@ export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
     "/orders/:clientReference",
     declare({ auth: "customer", tag: "orders", summary: "Creates the order for a paid checkout (once; later calls answer the same order). Amounts in the body are ignored: the order is made from what the server stored." }, {
       params: z.object({ clientReference: z.string().max(64) }),
-      // The spec's body is accepted but not used: money never comes from the browser (DECISIONS rule 6).
+      // The spec's body is accepted but not used: money never comes from the browser (docs/decisions/005-checkout-exactly-once.md).
       body: z.object({}).passthrough().optional(),
       response: replies({ 200: orderCreatedAnswer }, 401, 404, 409),
     }),

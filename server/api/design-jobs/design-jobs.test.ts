@@ -1,4 +1,4 @@
-// The design service through the real app (DECISIONS rule 23): buying it, the brief, the desk, proofs
+// The design service through the real app (docs/decisions/027-design-service-money-and-dates.md): buying it, the brief, the desk, proofs
 // preflighted against the ordered size, amends, approval (once, however many at once), and the money
 // after the sale.
 import { and, eq } from "drizzle-orm";

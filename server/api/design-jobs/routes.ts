@@ -1,4 +1,4 @@
-// The design service's API (DECISIONS rule 23). Customers: their designed item's brief, files, proofs,
+// The design service's API (docs/decisions/027-design-service-money-and-dates.md). Customers: their designed item's brief, files, proofs,
 // amends and approval (`/api/orders/:orderId/design…`, only their own). Staff: the designers' desk
 // (`/api/staff/design…`). Files: brief files and proof files, for their customer or staff only. Uploads
 // stream to a temporary file and are checked by content (server/api/uploads.ts, server/artwork).

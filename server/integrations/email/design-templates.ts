@@ -1,4 +1,4 @@
-// The design service's emails (DECISIONS rule 23): to the customer when a proof is ready and when their
+// The design service's emails (docs/decisions/027-design-service-money-and-dates.md): to the customer when a proof is ready and when their
 // approval has sent the design to print, to the desk when a brief, amends or an approval arrive, and the
 // payment link of a reprint with new artwork. Every one names the delivery date counted from approval
 // (or, before it, the date an approval today would give).

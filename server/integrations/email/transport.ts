@@ -88,7 +88,7 @@ export function createSmtpTransport(url: string): MailTransport {
   };
 }
 
-/** SMTP when `SMTP_URL` is set, otherwise `.eml` files under `DATA_DIR/mail` (decision 13). */
+/** SMTP when `SMTP_URL` is set, otherwise `.eml` files under `DATA_DIR/mail` (docs/decisions/011-email-delivery.md). */
 export function createTransport(config: Pick<Config, "smtpUrl" | "dataDir">): MailTransport {
   return config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createFileTransport(mailDir(config));
 }

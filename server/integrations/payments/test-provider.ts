@@ -1,4 +1,4 @@
-// The built-in test card processor (DECISIONS rule 11): the default when no Stripe key is configured. It
+// The built-in test card processor (docs/decisions/010-payment-and-address-providers.md): the default when no Stripe key is configured. It
 // keeps its sessions in the shop's database (so a restart loses nothing) and serves its hosted checkout
 // page from the shop itself (app/routes/checkout/test-payment.tsx), clearly marked as a test.
 import { randomBytes } from "node:crypto";

@@ -1,4 +1,4 @@
-// The design service (DECISIONS rule 23): the customer's brief and files, the designers' desk, numbered
+// The design service (docs/decisions/027-design-service-money-and-dates.md): the customer's brief and files, the designers' desk, numbered
 // proofs checked against the ordered size like customer artwork, amends, and sign-off. The item keeps the
 // order lifecycle (Awaiting Artwork until approval, then Print Ready through the one status writer); the
 // job's own progress is in design_jobs. Every change is decided inside one transaction with the job's row

@@ -33,7 +33,7 @@ export async function designSummaries(db: Db | Tx, orderIds: readonly number[]):
   return new Map(rows.map((row) => [row.orderId, { state: row.state, proofDue: row.proofDue, proofs: Number(row.proofs), designerName: row.designerName ?? null, approvedAt: row.approvedAt }]));
 }
 
-/** The items of these whose design service has been given: a proof has reached the customer (DECISIONS rule 23). */
+/** The items of these whose design service has been given: a proof has reached the customer (docs/decisions/027-design-service-money-and-dates.md). */
 export async function itemsWithProofDelivered(db: Db | Tx, orderIds: readonly number[]): Promise<Set<number>> {
   if (orderIds.length === 0) return new Set();
   const rows = await db
