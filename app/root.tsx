@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -13,6 +14,7 @@ import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { AUTH_MARK_SCRIPT } from "./lib/auth";
+import { EARLY_INPUT_SCRIPT, releaseEarlyInput } from "./lib/early-input";
 import { HYDRATE_AFTER_PAINT_SCRIPT } from "./lib/hydrate-after-paint";
 import { InlineStylesheet } from "./lib/inline-stylesheet";
 import { useNonce } from "./lib/nonce";
@@ -60,7 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1e293b" />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: AUTH_MARK_SCRIPT + HYDRATE_AFTER_PAINT_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: AUTH_MARK_SCRIPT + EARLY_INPUT_SCRIPT + HYDRATE_AFTER_PAINT_SCRIPT }} />
         <Meta />
         <InlineStylesheet nonce={nonce} />
         <Links nonce={nonce} />
@@ -82,6 +84,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // The root's effect runs after every other route's: the page is live, so what was tapped before goes through.
+  useEffect(releaseEarlyInput, []);
   return <Outlet />;
 }
 
