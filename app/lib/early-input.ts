@@ -11,10 +11,11 @@
  * - typed, chosen and autofilled values need no catching: they stay in the fields.
  *
  * When the app has hydrated, the root route calls `window.__earlyInput.live()` (`releaseEarlyInput`). From
- * then on the script lets every event through. It first tells React about every field whose value differs
- * from the one the server drew (React keeps the server's value in its state otherwise), one field per frame, once
- * the updates React made while hydrating are drawn, as a form's handler may build on the state the
- * previous field's change left; then, a frame later, it replays each queued action exactly once: `requestSubmit` with the same submitter, or `click()`.
+ * then on the script lets every event through. It notes at once every field whose value differs from the
+ * one the server drew (React keeps the server's value in its state, and resets a controlled field to that
+ * state whenever its form re-renders), then tells React about each, one per frame, putting the noted value
+ * back first (a form's handler builds on the state the previous field's change left). A frame later it
+ * replays each queued action exactly once: `requestSubmit` with the same submitter, or `click()`.
  * Links need nothing: they work without scripts.
  */
 export const EARLY_INPUT_SCRIPT = `(function () {
@@ -52,26 +53,29 @@ export const EARLY_INPUT_SCRIPT = `(function () {
     mark(button);
     queue.push({ target: button });
   }, true);
-  function tell(el) {
-    var tracker = el._valueTracker;
-    if (el.type === "checkbox" || el.type === "radio") {
-      if (el.checked === el.defaultChecked) return;
-      if (tracker) tracker.setValue(String(!el.checked));
-      if (el.type === "checkbox") {
-        var box = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "checked");
-        box.set.call(el, !el.checked);
-      }
-      el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
-      return true;
-    }
-    if (el.type === "file" || el.type === "hidden") return;
+  function early(el) {
+    if (el.type === "checkbox" || el.type === "radio") return el.checked !== el.defaultChecked ? { el: el, checked: el.checked } : null;
+    if (el.type === "file" || el.type === "hidden") return null;
     var changed = el.tagName === "SELECT"
       ? Array.prototype.some.call(el.options, function (o) { return o.selected !== o.defaultSelected; })
       : el.value !== el.defaultValue;
-    if (!changed) return;
+    return changed ? { el: el, value: el.value } : null;
+  }
+  function put(el, field, value) {
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), field).set.call(el, value);
+  }
+  function tell(field) {
+    var el = field.el, tracker = el._valueTracker;
+    if (!el.isConnected) return;
+    if ("checked" in field && field.value === undefined) {
+      if (tracker) tracker.setValue(String(!field.checked));
+      put(el, "checked", !field.checked);
+      if (el.type === "radio") put(el, "checked", true);
+      return el.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+    }
+    put(el, "value", field.value);
     if (tracker) tracker.setValue("\\u0000");
     el.dispatchEvent(new Event(el.tagName === "SELECT" ? "change" : "input", { bubbles: true }));
-    return true;
   }
   function replay() {
     var actions = queue;
@@ -90,12 +94,13 @@ export const EARLY_INPUT_SCRIPT = `(function () {
     live: function () {
       if (live) return;
       live = true;
-      var fields = document.querySelectorAll("input, textarea, select"), i = 0;
+      var all = document.querySelectorAll("input, textarea, select"), fields = [], i = 0;
+      for (var j = 0; j < all.length; j++) { var field = early(all[j]); if (field) fields.push(field); }
       function later(then) { requestAnimationFrame(function () { setTimeout(then, 0); }); }
       function next() {
         if (i >= fields.length) return later(replay);
-        if (tell(fields[i++])) return later(next);
-        next();
+        tell(fields[i++]);
+        later(next);
       }
       later(next);
     },

@@ -96,4 +96,29 @@ test.describe("input from the first paint @phone", () => {
     await expect(page).toHaveURL(/\/basket$/);
     await expect(page.getByRole("link", { name: /^Basket, \d+ items?$/ })).toHaveAccessibleName("Basket, 1 item");
   });
+
+  test("a contact message typed and sent before hydration is sent once, with every field", async ({ page }) => {
+    await phoneProfile(page);
+    await timeTheAnswer(page);
+    const release = await holdScripts(page);
+    const sent: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/email/contact")) sent.push(request.postData() ?? "");
+    });
+
+    await page.goto("/contact-us", { waitUntil: "domcontentloaded" });
+    await page.getByLabel("Name").fill("Ada Early");
+    await page.getByLabel("Email").fill("ada.early@example.com");
+    await page.getByLabel("Message").fill("Typed before the page came alive.");
+    const send = page.getByRole("button", { name: "Send message" });
+    await send.click();
+    await send.click();
+    expect(await isHydrated(page), "the taps came before hydration").toBe(false);
+    expect(await answerDelay(page)).toBeLessThanOrEqual(100);
+
+    release();
+    await expect(page.getByText("Message sent!")).toBeVisible();
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(sent[0]!)).toMatchObject({ name: "Ada Early", email: "ada.early@example.com", message: "Typed before the page came alive." });
+  });
 });
