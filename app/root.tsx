@@ -55,6 +55,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRootData();
   const shopChrome = useShopChrome();
+  // The layout's effect runs after every route's, error pages' too: the page is live, so what was tapped
+  // before goes through (app/lib/early-input.ts).
+  useEffect(releaseEarlyInput, []);
   return (
     // The head script below may add data-auth before React hydrates <html>.
     <html lang="en-GB" suppressHydrationWarning>
@@ -84,8 +87,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  // The root's effect runs after every other route's: the page is live, so what was tapped before goes through.
-  useEffect(releaseEarlyInput, []);
   return <Outlet />;
 }
 

@@ -10,7 +10,7 @@
  *   app.css draws a spinner), and queues it; a second tap on the same form or button is dropped.
  * - typed, chosen and autofilled values need no catching: they stay in the fields.
  *
- * When the app has hydrated, the root route calls `window.__earlyInput.live()` (`releaseEarlyInput`). From
+ * When the app has hydrated, the root layout calls `window.__earlyInput.live()` (`releaseEarlyInput`). From
  * then on the script lets every event through. It notes at once every field whose value differs from the
  * one the server drew (React keeps the server's value in its state, and resets a controlled field to that
  * state whenever its form re-renders), then tells React about each, one per frame, putting the noted value
