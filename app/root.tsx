@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -13,6 +14,7 @@ import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { AUTH_MARK_SCRIPT } from "./lib/auth";
+import { EARLY_INPUT_SCRIPT, releaseEarlyInput } from "./lib/early-input";
 import { HYDRATE_AFTER_PAINT_SCRIPT } from "./lib/hydrate-after-paint";
 import { InlineStylesheet } from "./lib/inline-stylesheet";
 import { useNonce } from "./lib/nonce";
@@ -53,6 +55,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRootData();
   const shopChrome = useShopChrome();
+  // The layout's effect runs after every route's, error pages' too: the page is live, so what was tapped
+  // before goes through (app/lib/early-input.ts).
+  useEffect(releaseEarlyInput, []);
   return (
     // The head script below may add data-auth before React hydrates <html>.
     <html lang="en-GB" suppressHydrationWarning>
@@ -60,7 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1e293b" />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: AUTH_MARK_SCRIPT + HYDRATE_AFTER_PAINT_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: AUTH_MARK_SCRIPT + EARLY_INPUT_SCRIPT + HYDRATE_AFTER_PAINT_SCRIPT }} />
         <Meta />
         <InlineStylesheet nonce={nonce} />
         <Links nonce={nonce} />

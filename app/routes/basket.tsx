@@ -212,7 +212,7 @@ function PromoBox({ disabled, appliedCode, discount, amountOffPence }: { disable
   };
 
   return (
-    <form onSubmit={onSubmit} className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
+    <form method="post" onSubmit={onSubmit} className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <label htmlFor={id} className="field-label">Promo code</label>
       <div className="flex gap-2">
         <input id={id} value={code} onChange={(e) => setCode(e.target.value)} className="field-input" autoComplete="off" disabled={disabled} />

@@ -139,7 +139,7 @@ function ContactForm({ initialSubject }: { initialSubject: string }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-label="Contact form">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-label="Contact form">
       {field("name", "Name", true, <input type="text" autoComplete="name" {...common("name", true)} />)}
       {field("email", "Email", true, <input type="email" autoComplete="email" {...common("email", true)} />)}
       {field("subject", "Subject", false, <input type="text" {...common("subject", false)} />)}

@@ -106,7 +106,7 @@ function RequestForm() {
 
   const notes = form.field("notes");
   return (
-    <form id={formId} onSubmit={onSubmit} noValidate className="space-y-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-label="Quick Quote request">
+    <form method="post" id={formId} onSubmit={onSubmit} noValidate className="space-y-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-label="Quick Quote request">
       <TextField label="What would you like printed?" required hint="For example: hoarding panels, a shop-front fascia, printed fabric backdrop" {...form.field("productKind")} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Size" required hint="Width × height, with units" {...form.field("size")} />

@@ -27,6 +27,7 @@ export function CategoryFields(props: { kind: "category" | "subcategory"; id: nu
 
   return (
     <form
+      method="post"
       aria-label={`${kind === "category" ? "Category" : "Subcategory"} ${details.name}`}
       noValidate
       className="space-y-3"

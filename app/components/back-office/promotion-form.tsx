@@ -77,6 +77,7 @@ export function PromotionForm({ initial, editing, onSubmit, onCancel }: { initia
 
   return (
     <form
+      method="post"
       aria-label={editing ? `Edit ${editing}` : "New promo code"}
       className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
       noValidate

@@ -45,7 +45,7 @@ export default function DetailsPage() {
   return (
     <section aria-labelledby="details-heading" className="max-w-2xl">
       <h1 id="details-heading" className="text-3xl font-bold">Your details</h1>
-      <form id={formId} onSubmit={onSubmit} noValidate aria-label="Your details" aria-busy={!loaded} className="mt-6 grid gap-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2">
+      <form method="post" id={formId} onSubmit={onSubmit} noValidate aria-label="Your details" aria-busy={!loaded} className="mt-6 grid gap-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2">
         <SelectField label="Title" className="sm:col-span-2 sm:max-w-40" options={[{ value: "", label: "Choose…" }, ...TITLES.map((t) => ({ value: t, label: t }))]} disabled={!loaded} {...form.field("title")} />
         <TextField label="First name" autoComplete="given-name" required disabled={!loaded} {...form.field("firstname")} />
         <TextField label="Last name" autoComplete="family-name" required disabled={!loaded} {...form.field("lastname")} />

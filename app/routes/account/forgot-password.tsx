@@ -22,7 +22,7 @@ export default function ForgotPasswordPage() {
     <div className="container-page max-w-xl py-10">
       <h1 className="text-3xl font-bold">Forgotten your password?</h1>
       <p className="mt-2 text-slate-600">Enter the email address of your account and we will email you a link to choose a new password.</p>
-      <form id={formId} onSubmit={onSubmit} noValidate aria-label="Reset your password" className="mt-6 space-y-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <form method="post" id={formId} onSubmit={onSubmit} noValidate aria-label="Reset your password" className="mt-6 space-y-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <TextField label="Email" type="email" autoComplete="email" required {...form.field("email")} />
         <div className="flex flex-wrap items-center gap-4">
           <button type="submit" className="btn-primary px-6" disabled={busy}>

@@ -71,7 +71,7 @@ export function SignInForm({ onSignedIn, submitLabel = "Log in" }: { onSignedIn:
   }));
 
   return (
-    <form id={formId} onSubmit={onSubmit} noValidate className="mt-5 space-y-4" aria-label="Sign in">
+    <form method="post" id={formId} onSubmit={onSubmit} noValidate className="mt-5 space-y-4" aria-label="Sign in">
       <TextField label="Email" type="email" autoComplete="email" required {...form.field("email")} />
       <TextField label="Password" type="password" autoComplete="current-password" required {...form.field("password")} />
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -67,7 +67,7 @@ export default function ResetPasswordPage() {
           </Link>
         </div>
       ) : (
-        <form id={formId} onSubmit={onSubmit} noValidate aria-label="Choose a new password" className="mt-6 space-y-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <form method="post" id={formId} onSubmit={onSubmit} noValidate aria-label="Choose a new password" className="mt-6 space-y-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <p className="text-sm text-slate-600">Saving a new password signs you out on every other device.</p>
           <TextField label="New password" type="password" autoComplete="new-password" required hint="At least 6 characters, not a common password" {...form.field("password")} />
           <TextField label="Confirm Password" type="password" autoComplete="new-password" required {...form.field("confirmPassword")} />

@@ -72,7 +72,7 @@ export default function SignupPage() {
           Log in
         </Link>
       </p>
-      <form id={formId} onSubmit={onSubmit} noValidate aria-label="Registration" className="mt-6 grid gap-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2">
+      <form method="post" id={formId} onSubmit={onSubmit} noValidate aria-label="Registration" className="mt-6 grid gap-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2">
         <SelectField label="Title" className="sm:col-span-2 sm:max-w-40" options={[{ value: "", label: "Choose…" }, ...TITLES.map((t) => ({ value: t, label: t }))]} {...form.field("title")} />
         <TextField label="First name" autoComplete="given-name" required {...form.field("firstname")} />
         <TextField label="Last name" autoComplete="family-name" required {...form.field("lastname")} />

@@ -89,7 +89,7 @@ export default function AddressAndDeliveryPage() {
         </p>
       ) : null}
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <form id={FORM_ID} onSubmit={onSubmit} noValidate aria-label="Address and delivery" aria-busy={form.loading} className="space-y-6">
+        <form method="post" id={FORM_ID} onSubmit={onSubmit} noValidate aria-label="Address and delivery" aria-busy={form.loading} className="space-y-6">
           {guest ? (
             <fieldset className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
               <legend className="px-1 text-lg font-bold">Contact details</legend>

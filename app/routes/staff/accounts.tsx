@@ -100,7 +100,7 @@ function OpenAccountForm({ onOpened }: { onOpened: () => void }) {
     }
   };
   return (
-    <form onSubmit={submit} aria-labelledby="open-heading" className="space-y-3 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
+    <form method="post" onSubmit={submit} aria-labelledby="open-heading" className="space-y-3 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <h2 id="open-heading" className="text-lg font-bold">Open a trade account</h2>
       <div className="grid gap-3 sm:grid-cols-[1fr_10rem_8rem]">
         <label className="text-sm">

@@ -56,6 +56,7 @@ function CancelForCustomer({ job, onDone }: { job: StaffJob; onDone: () => void 
   if (cancellable.length === 0) return null;
   return (
     <form
+      method="post"
       aria-label="Cancel for the customer"
       className="mt-3 space-y-2 border-t border-slate-100 pt-3 text-sm"
       onSubmit={(event) => {
@@ -122,6 +123,7 @@ export function RefundPanel({ job, manager, onDone }: { job: StaffJob; manager: 
         <p className="mt-2 text-sm text-slate-600">A manager can refund this order.</p>
       ) : job.refundable_pence === 0 ? null : (
         <form
+          method="post"
           className="mt-3 space-y-3 border-t border-slate-100 pt-3"
           aria-label="Refund"
           onSubmit={(event) => {

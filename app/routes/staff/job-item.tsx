@@ -108,6 +108,7 @@ export function JobItem({ item, onChanged }: { item: OrderProduct; onChanged: ()
       </div>
       {rejecting ? (
         <form
+          method="post"
           className="mt-3 space-y-2"
           onSubmit={(event) => {
             event.preventDefault();

@@ -42,6 +42,7 @@ export function RedesignPanel({ job, manager }: { job: StaffJob; manager: boolea
       ) : null}
       {manager && sent.length > 0 ? (
         <form
+          method="post"
           className="grid gap-2 sm:grid-cols-[auto_1fr_auto] sm:items-end"
           onSubmit={(event) => {
             event.preventDefault();

@@ -27,6 +27,7 @@ export function ReprintPanel({ job, onDone }: { job: StaffJob; onDone: () => voi
   if (!job.dispatched_at || sent.length === 0) return null;
   return (
     <form
+      method="post"
       aria-labelledby="reprint-heading"
       className="space-y-2 rounded-lg bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200"
       onSubmit={(event) => {

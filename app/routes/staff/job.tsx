@@ -170,6 +170,7 @@ function DispatchForm({ job, onDone }: { job: StaffJob; onDone: () => void }) {
   }
   return (
     <form
+      method="post"
       className="space-y-2 rounded-lg bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200"
       aria-label="Dispatch"
       onSubmit={async (event) => {

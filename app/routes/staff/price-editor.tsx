@@ -37,6 +37,7 @@ export default function PriceEditorPage() {
       </div>
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <form
+          method="post"
           aria-label="Prices"
           onSubmit={(event) => {
             event.preventDefault();

@@ -51,6 +51,7 @@ export default function ProductDetailsPage() {
         <PictureUpload id="product-picture" label="New picture" image={loaded.image} upload={(file, onProgress) => uploadProductImage(loaded.id, file, onProgress)} onChanged={async () => adopt(await fetchProductDetails(loaded.id))} />
       </div>
       <form
+        method="post"
         aria-label="Product details"
         noValidate
         className="mt-4 space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"

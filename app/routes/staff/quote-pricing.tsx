@@ -140,7 +140,7 @@ function PriceForm({ quote, onPriced }: { quote: ManagedQuote; onPriced: (quote:
   };
 
   return (
-    <form onSubmit={submit} aria-labelledby="price-heading" className="space-y-4 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
+    <form method="post" onSubmit={submit} aria-labelledby="price-heading" className="space-y-4 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <h2 id="price-heading" className="text-lg font-bold">Price this request</h2>
       <p className="text-sm text-slate-600">Each line is a printed item: its size is what the customer's artwork is checked against. Amounts are each line's price before VAT. Delivery ({formatPence(DELIVERY_PENCE)}) and VAT are added by the shop's one rule. The quote is emailed as a PDF and holds for 30 days.</p>
       {lines.map((line, index) => (

@@ -102,6 +102,7 @@ export default function ReportsPage() {
       <h1 id="reports-heading" className="text-2xl font-bold">Sales and VAT</h1>
       <p className="mt-1 text-sm text-slate-600">From the VAT invoices dated in the period (UK dates): each figure is the sum of the invoices&apos; own figures, less the credit notes dated in the period. Quarters are calendar quarters.</p>
       <form
+        method="post"
         aria-label="Report period"
         className="mt-4 flex flex-wrap items-end gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
         onSubmit={(event) => {

@@ -29,6 +29,7 @@ export default function TeamPage() {
       <h1 id="team-heading" className="text-2xl font-bold">Team</h1>
       <p className="mt-1 text-sm text-slate-600">Production staff use the console; managers also run prices, promotions and the team. Each new member is emailed a single-use link to set a password.</p>
       <form
+        method="post"
         aria-label="Invite a member of staff"
         className="mt-4 flex flex-wrap items-end gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
         onSubmit={async (event) => {

@@ -131,7 +131,7 @@ function TermsForm({ account, onSaved }: { account: TradeAccountDetail; onSaved:
     }
   };
   return (
-    <form onSubmit={submit} className="flex w-full flex-wrap items-end gap-3 border-t border-slate-100 pt-3" aria-label="Credit limit and terms">
+    <form method="post" onSubmit={submit} className="flex w-full flex-wrap items-end gap-3 border-t border-slate-100 pt-3" aria-label="Credit limit and terms">
       <label className="text-sm">
         <span className="field-label">Credit limit (£)</span>
         <input className="field-input w-36" inputMode="decimal" value={limit} onChange={(e) => setLimit(e.target.value)} />
@@ -182,7 +182,7 @@ function PaymentForm({ account, onRecorded }: { account: TradeAccountDetail; onR
     }
   };
   return (
-    <form onSubmit={submit} aria-labelledby="payment-heading" className="space-y-3 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
+    <form method="post" onSubmit={submit} aria-labelledby="payment-heading" className="space-y-3 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
       <h2 id="payment-heading" className="text-lg font-bold">Record a payment</h2>
       {chosen ? (
         <div className="grid gap-3 sm:grid-cols-4">

@@ -1,0 +1,124 @@
+import type { Page, Request } from "@playwright/test";
+import { createCustomer, expect, test } from "./fixtures";
+
+/**
+ * Taps and typing from the first paint, before the page's scripts have run (app/lib/early-input.ts).
+ * Each test holds back the page's JavaScript until it has acted, so what it does lands before hydration on
+ * every run, on Lighthouse's phone profile (4× slower CPU, 150 ms round trips, 1.6 Mbit/s).
+ */
+
+async function phoneProfile(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+}
+
+/** Holds every script of the app until `release` is called. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Records, in the page, when the first tap happened and when a button first showed it was busy. */
+async function timeTheAnswer(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { tapAt?: number; busyAt?: number };
+    document.addEventListener("click", () => (w.tapAt ??= performance.now()), true);
+    new MutationObserver(() => {
+      if (w.busyAt === undefined && document.querySelector('[aria-busy="true"][data-early-busy]')) w.busyAt = performance.now();
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ["aria-busy"] });
+  });
+}
+
+async function answerDelay(page: Page): Promise<number> {
+  const { tapAt, busyAt } = await page.evaluate(() => {
+    const w = window as unknown as { tapAt?: number; busyAt?: number };
+    return { tapAt: w.tapAt, busyAt: w.busyAt };
+  });
+  expect(tapAt, "the tap was seen").toBeDefined();
+  expect(busyAt, "the button showed it was busy").toBeDefined();
+  return busyAt! - tapAt!;
+}
+
+async function isHydrated(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const last = document.querySelector("footer") ?? document.querySelector("main");
+    return last !== null && Object.keys(last).some((key) => key.startsWith("__reactFiber$"));
+  });
+}
+
+test.describe("input from the first paint @phone", () => {
+  test("a sign-in autofilled and sent before hydration signs in once, by POST, with nothing in the URL", async ({ page, baseURL }) => {
+    const customer = await createCustomer(baseURL!);
+    await phoneProfile(page);
+    await timeTheAnswer(page);
+    const release = await holdScripts(page);
+    const requests: Request[] = [];
+    page.on("request", (request) => requests.push(request));
+
+    await page.goto("/login", { waitUntil: "domcontentloaded" });
+    const form = page.getByRole("form", { name: "Sign in" });
+    await form.getByLabel("Email").fill(customer.email);
+    await form.getByLabel("Password").fill(customer.password);
+    const button = form.getByRole("button", { name: "Log in" });
+    await button.click();
+    await button.click();
+    expect(await isHydrated(page), "the taps came before hydration").toBe(false);
+    await expect(button).toHaveAttribute("aria-busy", "true");
+    expect(await answerDelay(page)).toBeLessThanOrEqual(100);
+
+    release();
+    await expect(page).toHaveURL(/\/my-account$/);
+    expect(requests.filter((r) => r.url().includes("/api/auth/login")).length, "signed in exactly once").toBe(1);
+    expect(requests.filter((r) => /[?&](email|password)=/.test(r.url())), "no field in a URL").toEqual([]);
+  });
+
+  test("Add to Basket tapped twice before hydration adds the line once", async ({ page }) => {
+    await phoneProfile(page);
+    await timeTheAnswer(page);
+    const release = await holdScripts(page);
+
+    await page.goto("/product/pvc-banner", { waitUntil: "domcontentloaded" });
+    const add = page.getByRole("button", { name: "Add to Basket" });
+    await add.click();
+    await add.click();
+    expect(await isHydrated(page), "the taps came before hydration").toBe(false);
+    await expect(add).toHaveAttribute("aria-busy", "true");
+    expect(await answerDelay(page)).toBeLessThanOrEqual(100);
+
+    release();
+    await expect(page).toHaveURL(/\/basket$/);
+    await expect(page.getByRole("link", { name: /^Basket, \d+ items?$/ })).toHaveAccessibleName("Basket, 1 item");
+  });
+
+  test("a contact message typed and sent before hydration is sent once, with every field", async ({ page }) => {
+    await phoneProfile(page);
+    await timeTheAnswer(page);
+    const release = await holdScripts(page);
+    const sent: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/email/contact")) sent.push(request.postData() ?? "");
+    });
+
+    await page.goto("/contact-us", { waitUntil: "domcontentloaded" });
+    await page.getByLabel("Name").fill("Ada Early");
+    await page.getByLabel("Email").fill("ada.early@example.com");
+    await page.getByLabel("Message").fill("Typed before the page came alive.");
+    const send = page.getByRole("button", { name: "Send message" });
+    await send.click();
+    await send.click();
+    expect(await isHydrated(page), "the taps came before hydration").toBe(false);
+    expect(await answerDelay(page)).toBeLessThanOrEqual(100);
+
+    release();
+    await expect(page.getByText("Message sent!")).toBeVisible();
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(sent[0]!)).toMatchObject({ name: "Ada Early", email: "ada.early@example.com", message: "Typed before the page came alive." });
+  });
+});
