@@ -6,6 +6,8 @@ import path from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { MAX_ROW_ID } from "../../domain/ids";
+import { cleanFileName } from "../../domain/uploads";
 import { discardBody } from "../front-door/refuse-body";
 import { controlCharacterMessage, fieldWithControlCharacter } from "../front-door/input";
 
@@ -18,8 +20,11 @@ export const UPLOAD_TOO_LARGE = (maxBytes: number) => `The file is too large: th
 export async function receiveMultipart(
   request: FastifyRequest,
   reply: FastifyReply,
-  options: { tmpDir: string; maxFileBytes: number; fileFields: readonly string[]; maxFiles?: number },
+  options: { tmpDir: string; maxFileBytes: number; maxFiles?: number },
 ): Promise<ReceiveResult> {
+  // The file fields are the route's declared form (declare({ form })): the one list of its parts.
+  const fileFields = request.routeOptions.config.form?.files;
+  if (!fileFields) throw new Error(`${request.routeOptions.url ?? "this route"} declares no multipart form`);
   const declared = Number(request.headers["content-length"] ?? 0);
   // Headers and the small fields add a little to the body; anything far beyond the limit is refused unread.
   if (declared > options.maxFileBytes * (options.maxFiles ?? 1) + 1024 * 1024) {
@@ -45,12 +50,12 @@ export async function receiveMultipart(
         fields[part.fieldname] = String(part.value ?? "");
         continue;
       }
-      if (!options.fileFields.includes(part.fieldname) || files[part.fieldname]) {
+      if (!fileFields.includes(part.fieldname) || files[part.fieldname]) {
         part.file.resume();
         continue;
       }
       const target = path.join(options.tmpDir, `${randomUUID()}.upload`);
-      const file: ReceivedFile = { path: target, fileName: path.basename(part.filename || "artwork"), size: 0, declaredType: part.mimetype };
+      const file: ReceivedFile = { path: target, fileName: cleanFileName(part.filename, "artwork"), size: 0, declaredType: part.mimetype };
       files[part.fieldname] = file;
       const counter = new Transform({
         transform(chunk: Buffer, _encoding, done) {
@@ -93,7 +98,7 @@ export async function receiveMultipart(
 /** A whole number field, or null. */
 export function intField(fields: Record<string, string>, name: string): number | null {
   const value = fields[name]?.trim();
-  if (!value || !/^\d+$/.test(value)) return null;
+  if (!value || !/^\d{1,10}$/.test(value) || Number(value) > MAX_ROW_ID) return null;
   return Number(value);
 }
 
