@@ -7,6 +7,7 @@ import { orderGroups, orders } from "../../db/schema";
 import { addCalendarDays } from "../../domain/calendar";
 import { ukDateParts, ukWallClockToDate } from "../../domain/delivery";
 import { MAX_ROW_ID } from "../../domain/ids";
+import { isIsoDate } from "../../domain/iso-date";
 import type { OrderStatus } from "../../domain/order-status";
 import { parseOrderRef } from "../../domain/order-ref";
 import {
@@ -68,9 +69,9 @@ export function decodeDeskCursor(value: string, sort: DeskSort): DeskCursor | nu
   const [cursorSort, key, id, ...rest] = Buffer.from(value, "base64url").toString("utf8").split("|");
   if (rest.length > 0 || cursorSort !== sort || key === undefined || !id || !/^\d{1,10}$/.test(id) || Number(id) < 1 || Number(id) > MAX_ROW_ID) return null;
   const valid =
-    sort === "placed" ? /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(key) && !Number.isNaN(Date.parse(`${key.slice(0, 23)}Z`))
-    : sort === "dispatch" ? /^\d{4}-\d{2}-\d{2}$/.test(key) && !Number.isNaN(Date.parse(`${key}T00:00:00Z`))
-    : /^-?\d{1,10}$/.test(key);
+    sort === "placed" ? /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(key) && isIsoDate(key.slice(0, 10)) && !Number.isNaN(Date.parse(`${key.slice(0, 23)}Z`))
+    : sort === "dispatch" ? isIsoDate(key)
+    : /^-?\d{1,10}$/.test(key) && Math.abs(Number(key)) <= MAX_ROW_ID;
   return valid ? { sort, key, id: Number(id) } : null;
 }
 
@@ -79,7 +80,7 @@ const FINISHED = [...DESK_FINISHED];
 /** The search box: a reference or order number, an email, a PO number, a tracking number, a postcode or a name. */
 function searchCondition(text: string): SQL {
   const ref = parseOrderRef(text);
-  if (ref.ok) return eq(orderGroups.id, ref.orderGroupId);
+  if (ref.ok) return ref.orderGroupId <= MAX_ROW_ID ? eq(orderGroups.id, ref.orderGroupId) : sql`false`;
   if (ref.reason === "check-mismatch") return sql`false`;
   if (text.includes("@")) return sql`lower(${orderGroups.userEmail}) = ${text.toLowerCase()}`;
   const lower = text.toLowerCase();

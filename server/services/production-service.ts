@@ -108,7 +108,7 @@ export function createProductionService(deps: ProductionDeps): ProductionService
     const q = filters.q?.trim();
     if (q) {
       const ref = parseOrderRef(q);
-      if (ref.ok) where.push(eq(orders.orderGroupId, ref.orderGroupId));
+      if (ref.ok) where.push(ref.orderGroupId <= MAX_ROW_ID ? eq(orders.orderGroupId, ref.orderGroupId) : sql`false`);
       else if (ref.reason === "check-mismatch") where.push(sql`false`);
       else if (/^\d+$/.test(q)) {
         // A number beyond the id column names no order: nothing matches, and nothing overflows.

@@ -12,6 +12,9 @@ import { decodeDeskCursor, encodeDeskCursor, type DeskFilters, type DeskOrder } 
 import { declare } from "../declare";
 import { replies, rowIdOrDigits } from "../schemas";
 
+/** A day of the desk's calendar: a real date, in a year the shop can have orders in. */
+const deskDate = (name: string) => optionalIsoDate(name).refine((date) => date === null || (date >= "2000-01-01" && date <= "2999-12-31"), `${name} must be between 2000-01-01 and 2999-12-31`);
+
 /** The view, as the query string holds it. */
 export const ordersDeskQuery = z.object({
   q: z.string().max(100).optional(),
@@ -19,9 +22,9 @@ export const ordersDeskQuery = z.object({
   product: rowIdOrDigits("product").optional(),
   payment: z.enum(DESK_PAYMENTS).optional(),
   turnaround: z.enum(["express", "standard"]).optional(),
-  placed_from: optionalIsoDate("placed_from"),
-  placed_to: optionalIsoDate("placed_to"),
-  dispatch_by: optionalIsoDate("dispatch_by"),
+  placed_from: deskDate("placed_from"),
+  placed_to: deskDate("placed_to"),
+  dispatch_by: deskDate("dispatch_by"),
   urgency: z.enum(DESK_URGENCIES).optional(),
   sort: z.enum(DESK_SORTS).default("placed"),
   after: z.string().max(200).optional(),

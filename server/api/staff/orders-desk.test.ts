@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderGroups, orders } from "../../../db/schema";
 import { addCalendarDays } from "../../../domain/calendar";
 import { addWorkingDays, ukDateParts } from "../../../domain/delivery";
-import { orderRef } from "../../../domain/order-ref";
+import { orderCheckLetter, orderRef } from "../../../domain/order-ref";
 import { deliveryCutoff } from "../../../domain/orders-desk";
 import { makeStaff, signUp, type TestCustomer } from "../../../tests/factories/accounts";
 import { placeOrder, saveTestAddresses, TEST_ADDRESS } from "../../../tests/factories/checkout";
@@ -60,6 +60,7 @@ describe("the orders desk (/api/staff/orders)", () => {
   it("finds an order by reference, number, email, PO number, tracking number, postcode and name", async () => {
     expect(await ids(`q=${encodeURIComponent(orderRef(late))}`)).toEqual([late]);
     expect(await ids(`q=${late}`)).toEqual([late]);
+    expect(await ids(`q=PW-9999999999-${orderCheckLetter("9999999999")}`)).toEqual([]);
     expect(await ids(`q=${encodeURIComponent(made[2]!.email.toUpperCase())}`)).toEqual([onTime]);
     expect(await ids("q=po-7781")).toEqual([late]);
     expect(await ids("q=jd00022345%2067")).toEqual([dispatched]);
@@ -112,7 +113,7 @@ describe("the orders desk (/api/staff/orders)", () => {
   });
 
   it("answers bad views with a clear 400", async () => {
-    for (const query of ["placed_from=2026-02-30", "dispatch_by=tomorrow", "sort=price", "payment=cash", "urgency=soon", "status=Nonsense", "limit=0", "after=bm9uc2Vuc2U"]) {
+    for (const query of ["placed_from=2026-02-30", "dispatch_by=tomorrow", "sort=price", "payment=cash", "urgency=soon", "status=Nonsense", "limit=0", "after=bm9uc2Vuc2U", "placed_to=9999-12-31", `sort=total&after=${Buffer.from("total|9999999999|1").toString("base64url")}`, `sort=dispatch&after=${Buffer.from("dispatch|0000-01-01|1").toString("base64url")}`]) {
       const res = await t.app.inject({ method: "GET", url: `/api/staff/orders?${query}`, headers: staff.auth });
       expect(res.statusCode, query).toBe(400);
     }
