@@ -24,6 +24,8 @@ import { lastDispatchDay, urgency, type Urgency } from "../../domain/production"
 import { compactPostcode } from "../../domain/postcode";
 
 export type DeskFilters = {
+  /** A selection: only these orders (the CSV of the ticked rows). */
+  orderGroupIds?: number[];
   q?: string;
   status?: OrderStatus;
   productId?: number;
@@ -103,6 +105,7 @@ function searchCondition(text: string): SQL {
 
 function filterConditions(filters: DeskFilters, today: string): SQL[] {
   const where: SQL[] = [];
+  if (filters.orderGroupIds) where.push(inArray(orderGroups.id, filters.orderGroupIds));
   const q = filters.q?.trim();
   if (q) where.push(searchCondition(q));
   if (filters.status) where.push(eq(orderGroups.status, filters.status));

@@ -121,3 +121,43 @@ describe("the orders desk (/api/staff/orders)", () => {
     expect((await t.app.inject({ method: "GET", url: `/api/staff/orders?sort=placed&after=${first.next_cursor}`, headers: staff.auth })).statusCode).toBe(400);
   });
 });
+
+describe("bulk actions on selected jobs", () => {
+  it("lists a view or a selection as CSV, with the reference in each row", async () => {
+    const csv = async (query: string) => {
+      const res = await t.app.inject({ method: "GET", url: `/api/staff/orders.csv?${query}`, headers: staff.auth });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers["content-type"]).toMatch(/^text\/csv/);
+      return res.body.trimEnd().split("\r\n");
+    };
+    const view = await csv("status=Dispatched");
+    expect(view[0]).toMatch(/^Reference,Order ID,Customer/);
+    expect(view.slice(1).map((line) => line.split(",")[0])).toEqual([orderRef(dispatched)]);
+    const selection = await csv(`ids=${late},${atRisk}&sort=total`);
+    expect(selection.slice(1).map((line) => line.split(",")[0])).toEqual([orderRef(atRisk), orderRef(late)]);
+    expect(selection[2]).toContain("PO-7781");
+    expect((await t.app.inject({ method: "GET", url: "/api/staff/orders.csv?ids=1,x", headers: staff.auth })).statusCode).toBe(400);
+  });
+
+  it("puts the packing slips of the selected orders in one PDF", async () => {
+    const res = await t.app.inject({ method: "GET", url: `/api/staff/bulk/packing-slips.pdf?ids=${late},${atRisk}`, headers: staff.auth });
+    expect(res.statusCode).toBe(200);
+    const { PDFDocument } = await import("pdf-lib");
+    expect((await PDFDocument.load(res.rawPayload)).getPageCount()).toBe(2);
+    expect((await t.app.inject({ method: "GET", url: "/api/staff/bulk/packing-slips.pdf?ids=2147483647", headers: staff.auth })).statusCode).toBe(404);
+  });
+
+  it("moves each item the transition table allows, and lists the refusals by job", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/staff/bulk/status", headers: staff.auth, payload: { order_group_ids: [late, atRisk, dispatched], status: "Printed" } });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { moved: { order_group_id: number; reference: string }[]; refused: { order_group_id: number; message: string }[]; unchanged: unknown[] };
+    expect(body.moved.map((m) => [m.order_group_id, m.reference])).toEqual([[late, orderRef(late)]]);
+    expect(body.refused.map((r) => r.order_group_id).sort()).toEqual([atRisk, dispatched].sort());
+    expect(body.refused.every((r) => r.message.length > 0)).toBe(true);
+    const [item] = await t.db.db.select({ status: orders.status }).from(orders).where(eq(orders.orderGroupId, late));
+    expect(item!.status).toBe("Printed");
+    const again = (await t.app.inject({ method: "POST", url: "/api/staff/bulk/status", headers: staff.auth, payload: { order_group_ids: [late], status: "Printed" } })).json();
+    expect(again.unchanged).toHaveLength(1);
+    expect((await t.app.inject({ method: "POST", url: "/api/staff/bulk/status", headers: staff.auth, payload: { order_group_ids: [late], status: "Dispatched" } })).statusCode).toBe(400);
+  });
+});
