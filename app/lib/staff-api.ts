@@ -27,3 +27,7 @@ export type DeskOrder = DeskPage["orders"][number];
 /** The orders desk: the view is the page's query string, passed through as it is. */
 export const fetchDesk = (view: URLSearchParams, after: string | null, signal?: AbortSignal) =>
   api("GET /api/staff/orders", { query: { ...Object.fromEntries(view), after }, auth: true, signal });
+
+export type BulkResult = ApiAnswer<"POST /api/staff/bulk/status">;
+export const moveSelected = (orderGroupIds: number[], status: "Print Ready" | "Production" | "Part Printed" | "Printed") =>
+  api("POST /api/staff/bulk/status", { body: { order_group_ids: orderGroupIds, status }, auth: true });

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import { formatUkDate } from "../../../domain/format";
 import { formatPence } from "../../../domain/money";
 import { dispatchDayText, DESK_PAYMENT_LABELS, type DeskPayment } from "../../../domain/orders-desk";
+import { BulkBar } from "../../components/orders-desk/bulk-bar";
 import { DeskFilters } from "../../components/orders-desk/filters";
 import { ApiResponseError } from "../../lib/api-client";
 import { fetchDesk, type DeskOrder } from "../../lib/staff-api";
@@ -26,10 +27,13 @@ export default function StaffOrders() {
   const [orders, setOrders] = useState<DeskOrder[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [reload, setReload] = useState(0);
+  const toggle = (id: number) => setSelected((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
 
   useEffect(() => {
     const controller = new AbortController();
-    setOrders(null);
+    if (reload === 0) setOrders(null);
     fetchDesk(new URLSearchParams(viewKey), null, controller.signal).then(
       (page) => {
         setOrders(page.orders);
@@ -41,7 +45,8 @@ export default function StaffOrders() {
       },
     );
     return () => controller.abort();
-  }, [viewKey]);
+  }, [viewKey, reload]);
+  useEffect(() => setSelected([]), [viewKey]);
 
   const loadMore = useCallback(async () => {
     if (!next) return;
@@ -54,6 +59,7 @@ export default function StaffOrders() {
     <section aria-labelledby="orders-heading">
       <h1 id="orders-heading" className="text-2xl font-bold">Orders</h1>
       <DeskFilters view={search} products={products} onView={(view) => setSearch(view)} />
+      <BulkBar selected={selected} view={search} onMoved={() => setReload((n) => n + 1)} />
       {problem ? <p role="alert" className="mt-4 text-red-700">{problem}</p> : null}
       {orders === null && !problem ? <p className="mt-4 text-slate-600">Loading orders…</p> : null}
       {orders && orders.length === 0 ? <p className="mt-4 rounded-lg bg-white p-6 text-center ring-1 ring-slate-200">No orders match this view.</p> : null}
@@ -63,6 +69,9 @@ export default function StaffOrders() {
             <caption className="sr-only">Orders in this view</caption>
             <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
               <tr>
+                <th scope="col" className="px-3 py-2">
+                  <span className="sr-only">Select</span>
+                </th>
                 <th scope="col" className="px-3 py-2">Order</th>
                 <th scope="col" className="px-3 py-2">Customer</th>
                 <th scope="col" className="px-3 py-2">Placed</th>
@@ -78,6 +87,9 @@ export default function StaffOrders() {
                 const badge = URGENCY_BADGE[order.urgency];
                 return (
                   <tr key={order.order_group_id} className="border-b border-slate-100 align-top last:border-0" data-urgency={order.urgency} data-testid="desk-order">
+                    <td className="px-3 py-2">
+                      <input type="checkbox" className="h-5 w-5" aria-label={`Select ${order.reference}`} checked={selected.includes(order.order_group_id)} onChange={() => toggle(order.order_group_id)} />
+                    </td>
                     <td className="px-3 py-2 whitespace-nowrap">
                       <Link to={`/staff/orders/${order.order_group_id}`} className="font-semibold text-brand-700 hover:underline">
                         {order.reference}
