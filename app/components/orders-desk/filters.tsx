@@ -1,6 +1,5 @@
 // The orders desk's view form: a search and its filters, held in the URL so a view can be bookmarked and
 // shared. It is a search form, so it reads as GET (the only personal detail it carries is the search text).
-import { useState } from "react";
 import { Link } from "react-router";
 import { ORDER_STATUSES } from "../../../domain/order-status";
 import { DESK_PAYMENT_LABELS, DESK_PAYMENTS, DESK_SORT_LABELS, DESK_SORTS, DESK_URGENCIES, DESK_URGENCY_LABELS } from "../../../domain/orders-desk";
@@ -15,12 +14,13 @@ export function DeskFilters({ view, products, onView }: Props) {
 }
 
 function FilterForm({ view, products, onView }: Props) {
-  const [fields, setFields] = useState<Record<string, string>>(() => Object.fromEntries(VIEW_FIELDS.map((name) => [name, view.get(name) ?? (name === "sort" ? "placed" : "")])));
-  const set = (name: string) => (event: { target: { value: string } }) => setFields((current) => ({ ...current, [name]: event.target.value }));
+  // Uncontrolled fields: what is typed before the page hydrates stays typed (DECISIONS rule 24), and a
+  // submit before then is an ordinary GET of the same view.
+  const fields: Record<string, string> = Object.fromEntries(VIEW_FIELDS.map((name) => [name, view.get(name) ?? (name === "sort" ? "placed" : "")]));
   const select = (name: string, label: string, options: [string, string][], any = "Any") => (
     <div>
       <label htmlFor={`desk-${name}`} className="field-label">{label}</label>
-      <select id={`desk-${name}`} name={name} className="field-input" value={fields[name]} onChange={set(name)}>
+      <select id={`desk-${name}`} name={name} className="field-input" defaultValue={fields[name]}>
         {any ? <option value="">{any}</option> : null}
         {options.map(([value, text]) => (
           <option key={value} value={value}>{text}</option>
@@ -31,7 +31,7 @@ function FilterForm({ view, products, onView }: Props) {
   const date = (name: string, label: string) => (
     <div>
       <label htmlFor={`desk-${name}`} className="field-label">{label}</label>
-      <input id={`desk-${name}`} name={name} type="date" className="field-input" value={fields[name]} onChange={set(name)} />
+      <input id={`desk-${name}`} name={name} type="date" className="field-input" defaultValue={fields[name]} />
     </div>
   );
   return (
@@ -42,15 +42,19 @@ function FilterForm({ view, products, onView }: Props) {
       className="mt-4 grid grid-cols-1 gap-3 rounded-lg bg-white p-4 ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-4"
       onSubmit={(event) => {
         event.preventDefault();
+        const form = new FormData(event.currentTarget);
         const next = new URLSearchParams();
-        for (const name of VIEW_FIELDS) if (fields[name]?.trim()) next.set(name, fields[name]!.trim());
+        for (const name of VIEW_FIELDS) {
+          const value = String(form.get(name) ?? "").trim();
+          if (value) next.set(name, value);
+        }
         if (next.get("sort") === "placed") next.delete("sort");
         onView(next);
       }}
     >
       <div className="sm:col-span-2">
         <label htmlFor="desk-q" className="field-label">Search</label>
-        <input id="desk-q" name="q" type="search" className="field-input w-full" value={fields.q} onChange={set("q")} aria-describedby="desk-q-hint" />
+        <input id="desk-q" name="q" type="search" className="field-input w-full" defaultValue={fields.q} aria-describedby="desk-q-hint" />
         <p id="desk-q-hint" className="mt-1 text-xs text-slate-600">Order reference or number, email, name, postcode, PO number or tracking number</p>
       </div>
       {select("status", "Status", ORDER_STATUSES.map((s) => [s, s]))}

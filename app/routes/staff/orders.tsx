@@ -23,7 +23,8 @@ export default function StaffOrders() {
   const [search, setSearch] = useSearchParams();
   const nav = useRootData()?.nav ?? [];
   const products = nav.flatMap((c) => c.subcategories.flatMap((s) => s.products)).map((p) => ({ id: p.id, name: p.name }));
-  const viewKey = search.toString();
+  // A view submitted before the page hydrated (a plain GET) carries its empty fields too: they mean "any".
+  const viewKey = new URLSearchParams([...search].filter(([, value]) => value.trim() !== "")).toString();
   const [orders, setOrders] = useState<DeskOrder[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -59,7 +60,7 @@ export default function StaffOrders() {
     <section aria-labelledby="orders-heading">
       <h1 id="orders-heading" className="text-2xl font-bold">Orders</h1>
       <DeskFilters view={search} products={products} onView={(view) => setSearch(view)} />
-      <BulkBar selected={selected} view={search} onMoved={() => setReload((n) => n + 1)} />
+      <BulkBar selected={selected} view={new URLSearchParams(viewKey)} onMoved={() => setReload((n) => n + 1)} />
       {problem ? <p role="alert" className="mt-4 text-red-700">{problem}</p> : null}
       {orders === null && !problem ? <p className="mt-4 text-slate-600">Loading orders…</p> : null}
       {orders && orders.length === 0 ? <p className="mt-4 rounded-lg bg-white p-6 text-center ring-1 ring-slate-200">No orders match this view.</p> : null}
