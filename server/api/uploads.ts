@@ -15,6 +15,21 @@ export type ReceivedFile = { path: string; fileName: string; size: number; decla
 export type Received = { fields: Record<string, string>; files: Record<string, ReceivedFile> };
 export type ReceiveResult = { ok: true; value: Received; cleanup: () => Promise<void> } | { ok: false; status: 413 | 400; message: string };
 
+/**
+ * The temporary files of multipart uploads still in this process: added when a file starts arriving, taken
+ * off when its request deletes it. What is left when the server has closed belongs to uploads the shutdown
+ * ended (a body cut off with a 503, a request cut at the deadline): server/main.ts deletes it before exit.
+ */
+const liveTempFiles = new Set<string>();
+
+/** Deletes every upload's temporary file still here; for shutdown, once the server has stopped answering. */
+export async function deleteUnfinishedUploadFiles(): Promise<number> {
+  const paths = [...liveTempFiles];
+  liveTempFiles.clear();
+  await Promise.all(paths.map((file) => fs.promises.rm(file, { force: true })));
+  return paths.length;
+}
+
 export const UPLOAD_TOO_LARGE = (maxBytes: number) => `The file is too large: the most we accept is ${Math.round(maxBytes / (1024 * 1024))} MB.`;
 
 export async function receiveMultipart(
@@ -38,7 +53,12 @@ export async function receiveMultipart(
   const files: Record<string, ReceivedFile> = {};
   const fields: Record<string, string> = {};
   const cleanup = async () => {
-    await Promise.all(Object.values(files).map((file) => fs.promises.rm(file.path, { force: true })));
+    await Promise.all(
+      Object.values(files).map(async (file) => {
+        await fs.promises.rm(file.path, { force: true });
+        liveTempFiles.delete(file.path);
+      }),
+    );
   };
 
   try {
@@ -57,6 +77,7 @@ export async function receiveMultipart(
       const target = path.join(options.tmpDir, `${randomUUID()}.upload`);
       const file: ReceivedFile = { path: target, fileName: cleanFileName(part.filename, "artwork"), size: 0, declaredType: part.mimetype };
       files[part.fieldname] = file;
+      liveTempFiles.add(target);
       const counter = new Transform({
         transform(chunk: Buffer, _encoding, done) {
           file.size += chunk.length;
