@@ -109,6 +109,7 @@ export const API_CONTRACT = {
   "GET /api/staff/orders/:orderGroupId": { answer: staffJobAnswer },
   "POST /api/staff/items/:orderId/status": { answer: doneAnswer },
   "POST /api/staff/items/:orderId/reject": { answer: doneAnswer },
+  "POST /api/staff/items/:orderId/undo": { answer: doneAnswer },
   "POST /api/staff/orders/:orderGroupId/dispatch": { answer: doneAnswer },
   "POST /api/orders/group/:orderGroupId/cancel": { answer: refundAnswer },
   "POST /api/staff/orders/:orderGroupId/refunds": { answer: refundAnswer },

@@ -376,6 +376,12 @@ export const AUTHZ_CASES: Record<string, AuthzCase> = {
     ok: 409,
     request: (fx) => ({ method: "POST", url: `/api/staff/items/${fx.owner.order.orderId}/status`, payload: { status: "Production" } }),
   },
+  "POST /api/staff/items/:orderId/undo": {
+    scope: "manager",
+    // Managers are let in; the correction table refuses (the item awaits artwork: nothing to undo).
+    ok: 409,
+    request: (fx) => ({ method: "POST", url: `/api/staff/items/${fx.owner.order.orderId}/undo`, payload: { reason: "Pressed by mistake" } }),
+  },
   "POST /api/staff/items/:orderId/reject": {
     scope: "staff",
     ok: 409,
