@@ -518,5 +518,7 @@ export const AUTHZ_CASES: Record<string, AuthzCase> = {
   "GET /api/manage/reports/receivables": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/reports/receivables" }) },
   "GET /api/manage/reports/receivables.csv": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/reports/receivables.csv" }) },
   "POST /api/manage/staff": { scope: "manager", ok: 200, request: () => ({ method: "POST", url: "/api/manage/staff", payload: { email: randomEmail(), role: "staff" } }) },
+  "POST /api/manage/staff/:userId/role": { scope: "manager", ok: 200, request: (fx) => ({ method: "POST", url: `/api/manage/staff/${fx.staff.userId}/role`, payload: { role: "manager" } }) },
+  "POST /api/manage/staff/:userId/remove": { scope: "manager", ok: 200, request: (fx) => ({ method: "POST", url: `/api/manage/staff/${fx.staff.userId}/remove` }) },
   ...DESIGN_JOB_CASES,
 };
