@@ -1,5 +1,46 @@
 import { availableParallelism } from "node:os";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+/**
+ * Integration-test files that never open a database: run once, in the "server" project; `npm run test:pg`
+ * (the "integration" project again on PostgreSQL) leaves them out. A file on this list that asks for a
+ * test database fails at once (TEST_DATABASE_FREE, tests/setup/test-database.ts): take it off the list,
+ * and it runs on both databases.
+ */
+const DATABASE_FREE_TEST_FILES = [
+  "server/artwork/design-pdf.test.ts",
+  "server/artwork/design-pixels.test.ts",
+  "server/artwork/pixel-bomb.test.ts",
+  "server/artwork/placement.test.ts",
+  "server/artwork/preflight-file.test.ts",
+  "server/artwork/print-pdf.test.ts",
+  "server/artwork/processor.test.ts",
+  "server/direct-routes.test.ts",
+  "server/documents/invoice-pdf.test.ts",
+  "server/documents/packing-slip-pdf.test.ts",
+  "server/documents/pdf-layout.test.ts",
+  "server/documents/pdf-text.test.ts",
+  "server/front-door/canonical-path.test.ts",
+  "server/front-door/content-disposition.test.ts",
+  "server/front-door/encoding.test.ts",
+  "server/integrations/address/builtin-address-lookup.test.ts",
+  "server/integrations/address/getaddress-lookup.test.ts",
+  "server/integrations/payments/stripe-provider.test.ts",
+  "server/integrations/storage/storage.test.ts",
+  "server/response-cache.test.ts",
+  "server/services/debris-sweep.test.ts",
+  "server/services/uploads/locker.test.ts",
+];
+
+/** Files that start the shop as a real process: the built server, built first when stale (tests/setup/built-server.ts). */
+const PROCESS_TEST_FILES = ["server/crash.int.test.ts", "server/main.int.test.ts", "server/resumable-uploads.int.test.ts", "server/two-processes.int.test.ts", "server/workers.int.test.ts"];
+
+/**
+ * Files whose database is only a fixture, run on PGlite alone: the parity test compares the prepared answers
+ * with Fastify's through a Vite dev server; which database filled the catalogue changes nothing it checks.
+ */
+const ONE_DATABASE_TEST_FILES = ["server/front-door/parity.test.ts"];
+const onPostgres = process.env.TEST_DATABASE === "postgres";
 
 // Kept apart from vite.config.ts: the React Router plugin is for the app build, not for tests.
 export default defineConfig({
@@ -16,11 +57,35 @@ export default defineConfig({
         },
       },
       {
+        // Server tests that never open a database: run once (npm test), never again on PostgreSQL.
+        test: {
+          name: "server",
+          include: DATABASE_FREE_TEST_FILES,
+          environment: "node",
+          env: { TEST_DATABASE_FREE: "1" },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // Everything that opens a database: on PGlite (npm test) and again on PostgreSQL (npm run test:pg).
         test: {
           name: "integration",
           include: ["server/**/*.test.ts", "db/**/*.int.test.ts"],
+          exclude: [...configDefaults.exclude, ...DATABASE_FREE_TEST_FILES, ...PROCESS_TEST_FILES, ...(onPostgres ? ONE_DATABASE_TEST_FILES : [])],
           environment: "node",
           globalSetup: ["tests/setup/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The shop as real processes, on PGlite and again on PostgreSQL (npm run test:pg).
+        test: {
+          name: "processes",
+          include: PROCESS_TEST_FILES,
+          environment: "node",
+          globalSetup: ["tests/setup/global-setup.ts", "tests/setup/built-server.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

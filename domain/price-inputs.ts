@@ -3,6 +3,7 @@
 // change must pass, the change described in words for the history, and the sample grid of the preview.
 import { z } from "zod";
 import type { AttributeView, DisplayType, ProductView, SizeLimits } from "./catalogue";
+import { rowId } from "./ids";
 import { MAX_QUANTITY, selectionWorkingDays, validateConfiguration, priceConfiguration, attributeGroups, defaultSelection } from "./configuration";
 import { formatPence } from "./money";
 import type { AttributeCost, PriceType } from "./pricing";
@@ -59,7 +60,7 @@ const costSchema = z.discriminatedUnion("unit", [
 ]);
 
 const optionSchema = z.object({
-  id: z.number().int().positive(),
+  id: rowId("An option's id"),
   group: z.string().max(200),
   name: z.string().max(200),
   displayType: z.enum(["Dropdown", "Radio buttons", "Turnaround"]),
@@ -77,7 +78,7 @@ export const priceInputsSchema = z.object({
     .nullable(),
   minQty: quantity("Minimum quantity"),
   maxQty: quantity("Maximum quantity"),
-  quantityTiers: z.array(z.object({ minQty: z.number().int(), percent: z.number().int() })).max(20, "At most 20 quantity tiers"),
+  quantityTiers: z.array(z.object({ minQty: z.number().int().max(MAX_QUANTITY, `A tier's quantity must be at most ${MAX_QUANTITY}`), percent: z.number().int().max(90, "A tier's discount must be at most 90%") })).max(20, "At most 20 quantity tiers"),
   minLinePence: pence("The minimum line charge"),
   options: z.array(optionSchema).max(500),
 });

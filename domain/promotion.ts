@@ -2,6 +2,7 @@
 // percentage off Sub Total (DECISIONS rule 7) or a fixed amount off it, live between two UK dates, with limits. Dates are whole UK
 // days: a code runs from the start of its first day to the end of its last (Europe/London).
 import { z } from "zod";
+import { optionalIsoDate } from "./iso-date";
 import { ukWallClockToDate } from "./delivery";
 import { formatPence } from "./money";
 import { MAX_PROMO_AMOUNT_PENCE, percentToBasisPoints, type PromoOff } from "./totals";
@@ -11,15 +12,6 @@ export const PROMO_KINDS = ["percent", "amount"] as const;
 export type PromoKind = (typeof PROMO_KINDS)[number];
 
 export const PROMO_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{1,31}$/;
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-
-const optionalDate = (what: string) =>
-  z
-    .string()
-    .trim()
-    .refine((v) => v === "" || (isoDate.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))), `${what} must be a date (YYYY-MM-DD)`)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 const optionalCount = (what: string, min: number) =>
   z
@@ -48,8 +40,8 @@ export const promotionFormSchema = z
       .max(MAX_PROMO_AMOUNT_PENCE, `The amount off must be at most ${formatPence(MAX_PROMO_AMOUNT_PENCE)}`)
       .nullish()
       .transform((v) => v ?? null),
-    startsOn: optionalDate("The start date"),
-    endsOn: optionalDate("The end date"),
+    startsOn: optionalIsoDate("The start date"),
+    endsOn: optionalIsoDate("The end date"),
     usageLimit: optionalCount("The usage limit", 0),
     perCustomerLimit: optionalCount("The limit per customer", 1),
     minSpendPence: z.number().int("The minimum spend must be whole pence").min(0, "The minimum spend must not be negative").max(10_000_000, `The minimum spend must be at most ${formatPence(10_000_000)}`),

@@ -2,6 +2,7 @@
 // ordered whole at the quoted figures while valid. A quote is either a basket priced by the catalogue or a
 // Quick Quote request that a manager prices as free lines. The quoted totals follow the one totals rule.
 import { z } from "zod";
+import { isIsoDate } from "./iso-date";
 import { addCalendarDays } from "./calendar";
 import type { CheckoutLine, CheckoutLineRequest } from "./checkout";
 import { ukDateParts } from "./delivery";
@@ -114,17 +115,17 @@ export type QuotePrice = z.output<typeof quotePriceSchema>;
 // The Quick Quote request form: what the configurator cannot price.
 export const QUICK_QUOTE_MAX_FILES = 3;
 export const QUICK_QUOTE_MAX_FILE_BYTES = 25 * 1024 * 1024;
-const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 export const quickQuoteRequestSchema = z.object({
   productKind: z.string({ error: "Say what you would like printed" }).trim().min(1, "Say what you would like printed").max(100, "What to print must be at most 100 characters"),
   size: z.string({ error: "Give the size" }).trim().min(1, "Give the size").max(100, "The size must be at most 100 characters"),
   quantity: z.coerce.number({ error: "Quantity must be a whole number" }).int("Quantity must be a whole number").min(1, "Quantity must be at least 1").max(1_000_000, "Quantity must be at most 1,000,000"),
   material: z.string().trim().max(200, "The material must be at most 200 characters").default(""),
+  // A refinement only, no transform: the request is also an answer's field, and answers are encoded.
   deadline: z
     .string()
     .trim()
     .default("")
-    .refine((v) => v === "" || (isoDay.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)), "The deadline must be a date"),
+    .refine((v) => v === "" || isIsoDate(v), "The deadline is not a real date (YYYY-MM-DD)"),
   notes: z.string().trim().max(4000, "The notes must be at most 4000 characters").default(""),
 });
 export type QuickQuoteRequest = z.output<typeof quickQuoteRequestSchema>;

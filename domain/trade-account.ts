@@ -3,6 +3,8 @@
 // it is paid or released. The balance is what the account's invoices still owe; statements and the
 // receivables ageing are read from the same figures.
 import { z } from "zod";
+import { rowId } from "./ids";
+import { isoDate } from "./iso-date";
 import { addCalendarDays, daysBetween } from "./calendar";
 import { formatUkDate } from "./format";
 import { formatPence } from "./money";
@@ -136,15 +138,11 @@ export const tradeAccountTermsSchema = z.object({
   termsDays: z.number({ error: "Terms must be whole days" }).int("Terms must be whole days").min(0, "Terms must not be negative").max(120, "Terms must be at most 120 days").default(DEFAULT_TERMS_DAYS),
 });
 
-const isoDay = z
-  .string({ error: "The date is required (YYYY-MM-DD)" })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "The date must be YYYY-MM-DD")
-  .refine((v) => new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), "The date is not a real date");
 
 export const accountPaymentSchema = z.object({
-  orderGroupId: z.number({ error: "Choose the invoice paid" }).int().positive("Choose the invoice paid"),
+  orderGroupId: rowId("orderGroupId"),
   amountPence: z.number({ error: "The amount must be whole pence" }).int("The amount must be whole pence").min(1, "The amount must be at least 1p").max(MAX_CREDIT_LIMIT_PENCE, "The amount is too large"),
-  receivedOn: isoDay,
+  receivedOn: isoDate("The date"),
   reference: z.string().trim().max(60, "The reference must be at most 60 characters").default(""),
 });
 export type AccountPaymentInput = z.output<typeof accountPaymentSchema>;

@@ -40,3 +40,25 @@ export function formatMegabytes(bytes: number): string {
   const mb = bytes / (1024 * 1024);
   return `${mb.toFixed(mb < 10 ? 1 : 0)} MB`;
 }
+
+/** The longest file name kept (a file system's limit); what is shown is cut shorter (domain/artwork.ts). */
+export const MAX_STORED_FILE_NAME = 255;
+
+/**
+ * A file name as a client sent it, made safe to keep and show (ADR 038): the last path segment only,
+ * without control characters (NUL included), bidirectional overrides, lone surrogates or edge spaces and
+ * dots, at most 255 characters; `fallback` when nothing is left. Every upload's name passes through here
+ * once, before anything is stored.
+ */
+export function cleanFileName(raw: string | null | undefined, fallback: string): string {
+  const lastSegment = (raw ?? "").split(/[/\\]/).pop() ?? "";
+  const cleaned = lastSegment
+    // eslint-disable-next-line no-control-regex -- control characters are what is removed
+    .replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, "")
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "")
+    .replace(/\ufffd/g, "")
+    .replace(/\s+/g, " ")
+    .replace(/^[\s.]+|[\s.]+$/g, "");
+  if (cleaned === "") return fallback;
+  return Array.from(cleaned).slice(0, MAX_STORED_FILE_NAME).join("");
+}

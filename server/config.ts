@@ -47,7 +47,12 @@ const configSchema = z.object({
   /** Printed on VAT invoices. The default is fictional. */
   SHOP_VAT_NUMBER: z.string().default("GB 000 1234 56"),
   SHOP_LEGAL_NAME: z.string().default("Printwise Trade Print Ltd"),
+  /** test: a cheap argon2 cost so test suites do not spend their time hashing; refused outside NODE_ENV=test (ADR 035). */
+  PASSWORD_HASH_COST: z.enum(["production", "test"]).default("production"),
 }).superRefine((c, ctx) => {
+  if (c.PASSWORD_HASH_COST === "test" && c.NODE_ENV !== "test") {
+    ctx.addIssue({ code: "custom", path: ["PASSWORD_HASH_COST"], message: "test is allowed only with NODE_ENV=test" });
+  }
   if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) {
     ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required with STRIPE_SECRET_KEY (webhooks are verified)" });
   }
@@ -71,8 +76,17 @@ export type Config = {
   addressLookup: { apiKey: string | undefined; baseUrl: string | undefined };
   storage: { kind: "disk"; root: string } | { kind: "s3"; bucket: string; region: string; endpoint?: string; forcePathStyle: boolean; accessKeyId?: string; secretAccessKey?: string; prefix?: string };
   uploadMaxBytes: number;
+  /** argon2id cost for new password hashes: production's unless a test asked for the cheap one. */
+  passwordHashing: PasswordHashing;
   shop: ShopDetails;
 };
+
+export type PasswordHashing = { memoryCost: number; timeCost: number; parallelism: number };
+
+/** OWASP's argon2id minimum: 19 MiB, 2 passes, 1 lane (about 50 ms here, off the event loop). */
+export const PRODUCTION_PASSWORD_HASHING: PasswordHashing = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+/** Tests only: 1 MiB, 1 pass (well under a millisecond). Hashes still verify at any cost: the PHC string carries its own. */
+export const TEST_PASSWORD_HASHING: PasswordHashing = { memoryCost: 1_024, timeCost: 1, parallelism: 1 };
 
 export type ShopDetails = {
   name: string;
@@ -122,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : { kind: "disk", root: path.join(path.resolve(c.DATA_DIR), "files") },
     uploadMaxBytes: c.UPLOAD_MAX_MB * 1024 * 1024,
+    passwordHashing: c.PASSWORD_HASH_COST === "test" ? TEST_PASSWORD_HASHING : PRODUCTION_PASSWORD_HASHING,
     shop: {
       name: c.SHOP_NAME,
       phone: c.SHOP_PHONE,

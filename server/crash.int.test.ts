@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -7,6 +7,7 @@ import { inArray, like } from "drizzle-orm";
 import pg from "pg";
 import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
+import { spawnShop } from "../tests/support/shop-process";
 import { createDb } from "../db/client";
 import { emailOutbox, orderGroups, users } from "../db/schema";
 import { penceToPounds, poundsToPence } from "../domain/money";
@@ -55,7 +56,7 @@ function startShop(dataDir: string, databaseUrl: string | null): Promise<{ child
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", NODE_ENV: "test", LOG_LEVEL: "info", TRUST_PROXY_HOPS: "1" };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { env, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawnShop(env, { stdio: ["ignore", "pipe", "inherit"] });
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = "";

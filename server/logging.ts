@@ -63,10 +63,15 @@ const serialiseError = (error: Error) => scrubbedError(error) as SerialisedError
 /** For `err` (and `error`) on any line: pino's error shape with the values scrubbed out. */
 export const LOG_SERIALIZERS = { err: serialiseError, error: serialiseError };
 
-/** A request's path for its log line: the query string can carry session ids and search terms. */
+/** A payment session id in a path (the test card page's address, the session look-up): the id is the page's only key. */
+const PAYMENT_SESSION_SEGMENT = /\/cs_(?:test|live)_[^/]*/g;
+
+/** A request's path for its log line: the query string can carry session ids and search terms, and a payment session id in the path is cut. */
 export function loggedPath(url: string): string {
   const query = url.indexOf("?");
-  return query === -1 ? url : `${url.slice(0, query)}?…`;
+  const pathOnly = query === -1 ? url : url.slice(0, query);
+  const redacted = pathOnly.includes("/cs_") ? pathOnly.replace(PAYMENT_SESSION_SEGMENT, "/cs_…") : pathOnly;
+  return query === -1 ? redacted : `${redacted}?…`;
 }
 
 /** The one line every answer logs, whichever path served it (Fastify, the prepared answers, a direct route). */

@@ -1,10 +1,11 @@
-import { spawn } from "node:child_process";
 import http from "node:http";
 import net from "node:net";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { spawnShop } from "../tests/support/shop-process";
+import { makeSignup } from "../tests/factories/accounts";
 import { testDatabaseKind } from "../tests/setup/test-database";
 
 const dirs: string[] = [];
@@ -26,7 +27,7 @@ function startShop() {
   dirs.push(dataDir);
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", NODE_ENV: "test", LOG_LEVEL: "info" };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { env, stdio: ["ignore", "pipe", "ignore"] });
+  const child = spawnShop(env, { stdio: ["ignore", "pipe", "ignore"] });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   let out = "";
   child.stdout!.setEncoding("utf8");
@@ -46,7 +47,7 @@ describe.skipIf(testDatabaseKind() === "postgres")("server/main.ts start-up", ()
     const lockPath = path.join(dataDir, "pglite.lock");
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: "0", NODE_ENV: "production", LOG_LEVEL: "silent" };
     delete env.DATABASE_URL;
-    const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { env, stdio: "ignore" });
+    const child = spawnShop(env, { stdio: "ignore" });
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
     try {
       // The lock is taken before PGlite starts opening its folder, which takes seconds on a fresh one.
@@ -79,6 +80,46 @@ describe.skipIf(testDatabaseKind() === "postgres")("server/main.ts start-up", ()
       expect(JSON.parse(body)).toHaveProperty("message");
       expect(await exited).toBe(0);
       expect(fs.existsSync(path.join(dataDir, "pglite.lock"))).toBe(false);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    }
+  }, 90_000);
+
+  it("a SIGTERM during a multipart upload answers it 503 and deletes its temporary file before exiting 0", async () => {
+    const { dataDir, child, exited, listening } = startShop();
+    try {
+      const port = await listening;
+      const signup = await fetch(`http://127.0.0.1:${port}/api/auth/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(makeSignup()) });
+      expect(signup.status).toBe(201);
+      const { token } = (await signup.json()) as { token: string };
+      // A form announcing a 16 MB artwork file; 4 MB of it are sent, then the client stalls.
+      const boundary = "----i39shutdown";
+      const head = Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="width"\r\n\r\n100\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="height"\r\n\r\n100\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="orientation"\r\n\r\nCustom\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="artwork"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      );
+      const uploads = path.join(dataDir, "tmp", "uploads");
+      const tempBytes = () => (fs.existsSync(uploads) ? fs.readdirSync(uploads).reduce((sum, name) => sum + fs.statSync(path.join(uploads, name)).size, 0) : 0);
+      const answer = new Promise<number>((resolve, reject) => {
+        const req = http.request(
+          { host: "127.0.0.1", port, method: "POST", path: "/api/artwork/preflight", headers: { authorization: `Bearer ${token}`, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": String(head.length + 16 * 1024 * 1024) } },
+          (res) => {
+            res.resume();
+            res.on("end", () => resolve(res.statusCode!));
+          },
+        );
+        req.on("error", reject);
+        req.write(head);
+        req.write(Buffer.alloc(4 * 1024 * 1024, 7));
+      });
+      // The shop is writing the temporary file: end it there.
+      await waitFor(() => tempBytes() > 1024 * 1024, "the temporary file to fill");
+      child.kill("SIGTERM");
+      expect(await answer).toBe(503);
+      expect(await exited).toBe(0);
+      expect(fs.existsSync(uploads) ? fs.readdirSync(uploads) : []).toEqual([]);
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     }

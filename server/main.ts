@@ -7,6 +7,7 @@ import type { ServerBuild } from "react-router";
 import { createDb, type DbHandle } from "../db/client";
 import { seedIfFresh } from "../db/seed/seed";
 import { buildApp } from "./app";
+import { deleteUnfinishedUploadFiles } from "./api/uploads";
 import { loadConfig } from "./config";
 import { startControlSocket } from "./control-socket";
 import { runWorkers } from "./workers";
@@ -14,6 +15,8 @@ import type { SsrSource } from "./ssr";
 
 // server/main.ts in development and build/server-main.js in production both sit one folder below the root.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/** The built server (build/server-main.js) serves the built pages whatever NODE_ENV says; the sources serve through Vite. */
+const bundled = path.basename(fileURLToPath(import.meta.url)) === "server-main.js";
 
 /**
  * Until the server listens, a stop signal (Ctrl-C, SIGTERM) closes the database as soon as it is open, which
@@ -45,7 +48,7 @@ async function main(): Promise<void> {
   if (config.workers > 1 && cluster.isPrimary) {
     // Migrations and the first seed happen once, here; each worker then finds them done.
     await runWorkers(config, async () => {
-      if (config.env === "production" && !fs.existsSync(path.join(root, "build", "server", "index.js"))) throw new Error("No build found: run `npm run build` first (npm start does).");
+      if ((config.env === "production" || bundled) && !fs.existsSync(path.join(root, "build", "server", "index.js"))) throw new Error("No build found: run `npm run build` first (npm start does).");
       const db = await createDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
       try {
         await seedIfFresh(db.db);
@@ -63,7 +66,7 @@ async function main(): Promise<void> {
   let ssr: SsrSource;
   let clientDir: string | undefined;
   let closeVite = async () => {};
-  if (config.env === "production") {
+  if (config.env === "production" || bundled) {
     const serverBuildPath = path.join(root, "build", "server", "index.js");
     if (!fs.existsSync(serverBuildPath)) throw new Error("No build found: run `npm run build` first (npm start does).");
     const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
@@ -117,6 +120,9 @@ async function listen(
       endUnfinishedBodies();
       await closeControl();
       await app.close();
+      // The uploads the shutdown ended leave their temporary files: nobody will finish them (ADR 036).
+      const deleted = await deleteUnfinishedUploadFiles();
+      if (deleted > 0) app.log.info({ deleted }, "deleted the temporary files of unfinished uploads");
       await cleanup();
       process.exit(0);
     } catch (error) {

@@ -9,7 +9,7 @@
 // The file is a small JPEG followed by random bytes, so the artwork check after the last byte is quick.
 // Both: two clients write one upload at once (through one process, or one through each): one wins, and
 // what is stored is exactly the winner's bytes.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -20,6 +20,7 @@ import S3rver from "s3rver";
 import sharp from "sharp";
 import { Upload } from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawnShop } from "../tests/support/shop-process";
 import { createDb, type DbHandle } from "../db/client";
 import { seedIfFresh } from "../db/seed/seed";
 import { signUp, type TestCustomer } from "../tests/factories/accounts";
@@ -54,10 +55,7 @@ function bigFile(size: number): Buffer {
 }
 
 function startShop(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", NODE_ENV: "test", LOG_LEVEL: "info", ...env },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawnShop({ ...process.env, PORT: "0", HOST: "127.0.0.1", NODE_ENV: "test", LOG_LEVEL: "info", ...env }, { stdio: ["ignore", "pipe", "inherit"] });
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = "";

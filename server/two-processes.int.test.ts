@@ -4,7 +4,7 @@
 // success calls make one order and one email; the outbox sends each mail once; a price change made
 // through one is quoted by the other within a second; a file uploaded through one is served by the
 // other; a staff move made on one shows on the other. PostgreSQL only (npm run test:pg, CI).
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import type net from "node:net";
 import os from "node:os";
@@ -14,8 +14,9 @@ import S3rver from "s3rver";
 import sharp from "sharp";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawnShop } from "../tests/support/shop-process";
 import { createDb, type DbHandle } from "../db/client";
-import { orderGroups } from "../db/schema";
+import { emailOutbox, orderGroups } from "../db/schema";
 import type { PriceInputs } from "../domain/price-inputs";
 import { makeStaff, signUp, type TestCustomer } from "../tests/factories/accounts";
 import { multipart } from "../tests/factories/artwork";
@@ -24,6 +25,7 @@ import { createTestDb, testConfig } from "../tests/setup/test-app";
 import { testDatabaseKind } from "../tests/setup/test-database";
 import { freePort } from "../tests/support/net";
 import { buildApp, type App } from "./app";
+import { enqueueEmail } from "./services/email-outbox";
 import { penceToPounds } from "../domain/money";
 
 const BUCKET = "two-processes";
@@ -97,7 +99,7 @@ describe.skipIf(testDatabaseKind() !== "postgres")("two processes, one shop", ()
     for (const port of ports) {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "two-processes-app-"));
       dirs.push(dataDir);
-      const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { env: { ...process.env, ...shared, PORT: String(port), DATA_DIR: dataDir }, stdio: ["ignore", "ignore", "inherit"] });
+      const child = spawnShop({ ...process.env, ...shared, PORT: String(port), DATA_DIR: dataDir }, { stdio: ["ignore", "ignore", "inherit"] });
       children.push(child);
     }
     urls = [`http://127.0.0.1:${ports[0]}`, `http://127.0.0.1:${ports[1]}`];
@@ -188,8 +190,20 @@ describe.skipIf(testDatabaseKind() !== "postgres")("two processes, one shop", ()
 
     const toCustomer = () => mails.filter((m) => m.to.includes(customer.email.toLowerCase()) && /order/i.test(m.subject));
     await waitUntil(toCustomer, (found) => found.length >= 1, "the confirmation email");
-    // Both processes' senders run every few seconds: give them time to send a duplicate, if they would.
-    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    // Both processes' senders pass over the outbox every 5 s: each must have had its chance to send the
+    // confirmation again, if it would. A probe queued after the confirmation is taken by whichever sender
+    // passes next (its row keeps the taker's name); probes follow one another until both have taken one.
+    const takers = new Set<string>();
+    while (takers.size < 2) {
+      const probe = await setupDb.db.transaction((tx) => enqueueEmail(tx, { to: "probe@example.com", subject: "Outbox probe", text: "probe", html: "<p>probe</p>" }));
+      const taken = await waitUntil(
+        () => setupDb.db.select({ status: emailOutbox.status, claimedBy: emailOutbox.claimedBy }).from(emailOutbox).where(eq(emailOutbox.id, probe.id)),
+        ([row]) => row?.status === "sent",
+        "a probe to be sent",
+        15_000,
+      );
+      takers.add(taken[0]!.claimedBy!);
+    }
     expect(toCustomer()).toHaveLength(1);
     // Its links carry the shop's public address, never a process's port.
     const body = toCustomer()[0]!.raw.replace(/=\r?\n/g, "");

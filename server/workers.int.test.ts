@@ -1,11 +1,11 @@
 // WORKERS=N as a real process: refused where several processes cannot be one shop (PGlite, no public
 // address, files on one machine's disk), and on PostgreSQL N workers answering on one port, each request
 // served by one of them, all draining and exiting 0 on SIGTERM.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { spawnShop } from "../tests/support/shop-process";
 import { createTestDb } from "../tests/setup/test-app";
 import { testDatabaseKind } from "../tests/setup/test-database";
 
@@ -19,7 +19,7 @@ function startShop(env: Record<string, string>) {
   dirs.push(dataDir);
   const fullEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", NODE_ENV: "test", LOG_LEVEL: "info", ...env };
   if (!env.DATABASE_URL) delete fullEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { env: fullEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawnShop(fullEnv, { stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   let err = "";
   child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));

@@ -1,11 +1,22 @@
 // The authorisation matrix, generated from the app's own route table (DECISIONS rule 9): every API route
 // declares who may call it, and every guarded route is called anonymously, as another customer and as
 // its owner (or as a customer and as staff).
+//
+// A case that changes nothing (a GET or HEAD, or one whose expected answer is a refusal) runs on one fixture
+// built once for the file, with every part (trade, refund, design, design service); a case that changes
+// something gets a fixture of its own, so no case sees another's change. The people in them (another
+// customer, staff, a manager) are made once per app (tests/authz/cases.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AUTHZ_CASES, makeFixture, type Fixture } from "../../tests/authz/cases";
+import { AUTHZ_CASES, makeFixture, type AuthzCase, type Fixture } from "../../tests/authz/cases";
 import { createTestApp, type TestApp } from "../../tests/setup/test-app";
 
 let t: TestApp;
+let shared: Promise<Fixture> | null = null;
+/** The fixture every case that changes nothing shares: made on first use, once. */
+const sharedFixture = () => (shared ??= makeFixture(t.app, { trade: true, refund: true, design: true, designJobs: "redesign" }));
+/** A read, or a call the shop refuses: nothing in the fixture is different afterwards. */
+const changesNothing = (route: string, entry: AuthzCase) => route.startsWith("GET ") || route.startsWith("HEAD ") || entry.ok >= 400;
+
 beforeAll(async () => {
   t = await createTestApp();
 });
@@ -39,11 +50,13 @@ describe("the route table", () => {
   });
 });
 
-describe.each(Object.entries(AUTHZ_CASES))("%s", (_route, entry) => {
+describe.each(Object.entries(AUTHZ_CASES))("%s", (route, entry) => {
   let fx: Fixture;
   beforeAll(async () => {
-    fx = await makeFixture(t.app, { trade: entry.trade === true, refund: entry.refund === true, design: entry.design === true, designJobs: entry.designJobs ?? false });
-  });
+    fx = changesNothing(route, entry)
+      ? await sharedFixture()
+      : await makeFixture(t.app, { trade: entry.trade === true, refund: entry.refund === true, design: entry.design === true, designJobs: entry.designJobs ?? false });
+  }, 120_000);
 
   const call = (auth: Record<string, string>) => {
     const request = entry.request(fx);

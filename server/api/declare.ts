@@ -8,6 +8,15 @@ import type { DirectAnswer } from "../direct-routes";
 
 const BEARER = [{ bearer: [] }];
 
+/** A multipart route's parts: its file fields and its text fields. The handler reads them from here (receiveMultipart) and the fuzz suite sends them, so they are written once. */
+export type MultipartForm = { files: readonly string[]; fields: readonly string[] };
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    form?: MultipartForm;
+  }
+}
+
 export type Declaration = {
   auth: RouteAccess;
   tag: string;
@@ -18,12 +27,14 @@ export type Declaration = {
   direct?: (body: never) => DirectAnswer | Promise<DirectAnswer>;
   /** Left out of the API document. */
   hide?: boolean;
+  /** A multipart form: the route consumes multipart/form-data with these parts. */
+  form?: MultipartForm;
 };
 
 export function declare<const Schema extends FastifySchema>(declaration: Declaration, schema: Schema) {
-  const { auth, tag, summary, limit, direct, hide } = declaration;
+  const { auth, tag, summary, limit, direct, hide, form } = declaration;
   return {
-    config: { auth, ...(limit ? { rateLimit: limit } : {}), ...(direct ? { direct } : {}) },
+    config: { auth, ...(limit ? { rateLimit: limit } : {}), ...(direct ? { direct } : {}), ...(form ? { form } : {}) },
     schema: { tags: [tag], summary, ...(auth === "public" ? {} : { security: BEARER }), ...(hide ? { hide } : {}), ...schema },
   };
 }

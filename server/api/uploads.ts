@@ -6,6 +6,8 @@ import path from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { MAX_ROW_ID } from "../../domain/ids";
+import { cleanFileName } from "../../domain/uploads";
 import { discardBody } from "../front-door/refuse-body";
 import { controlCharacterMessage, fieldWithControlCharacter } from "../front-door/input";
 
@@ -13,13 +15,31 @@ export type ReceivedFile = { path: string; fileName: string; size: number; decla
 export type Received = { fields: Record<string, string>; files: Record<string, ReceivedFile> };
 export type ReceiveResult = { ok: true; value: Received; cleanup: () => Promise<void> } | { ok: false; status: 413 | 400; message: string };
 
+/**
+ * The temporary files of multipart uploads still in this process: added when a file starts arriving, taken
+ * off when its request deletes it. What is left when the server has closed belongs to uploads the shutdown
+ * ended (a body cut off with a 503, a request cut at the deadline): server/main.ts deletes it before exit.
+ */
+const liveTempFiles = new Set<string>();
+
+/** Deletes every upload's temporary file still here; for shutdown, once the server has stopped answering. */
+export async function deleteUnfinishedUploadFiles(): Promise<number> {
+  const paths = [...liveTempFiles];
+  liveTempFiles.clear();
+  await Promise.all(paths.map((file) => fs.promises.rm(file, { force: true })));
+  return paths.length;
+}
+
 export const UPLOAD_TOO_LARGE = (maxBytes: number) => `The file is too large: the most we accept is ${Math.round(maxBytes / (1024 * 1024))} MB.`;
 
 export async function receiveMultipart(
   request: FastifyRequest,
   reply: FastifyReply,
-  options: { tmpDir: string; maxFileBytes: number; fileFields: readonly string[]; maxFiles?: number },
+  options: { tmpDir: string; maxFileBytes: number; maxFiles?: number },
 ): Promise<ReceiveResult> {
+  // The file fields are the route's declared form (declare({ form })): the one list of its parts.
+  const fileFields = request.routeOptions.config.form?.files;
+  if (!fileFields) throw new Error(`${request.routeOptions.url ?? "this route"} declares no multipart form`);
   const declared = Number(request.headers["content-length"] ?? 0);
   // Headers and the small fields add a little to the body; anything far beyond the limit is refused unread.
   if (declared > options.maxFileBytes * (options.maxFiles ?? 1) + 1024 * 1024) {
@@ -33,7 +53,12 @@ export async function receiveMultipart(
   const files: Record<string, ReceivedFile> = {};
   const fields: Record<string, string> = {};
   const cleanup = async () => {
-    await Promise.all(Object.values(files).map((file) => fs.promises.rm(file.path, { force: true })));
+    await Promise.all(
+      Object.values(files).map(async (file) => {
+        await fs.promises.rm(file.path, { force: true });
+        liveTempFiles.delete(file.path);
+      }),
+    );
   };
 
   try {
@@ -45,13 +70,14 @@ export async function receiveMultipart(
         fields[part.fieldname] = String(part.value ?? "");
         continue;
       }
-      if (!options.fileFields.includes(part.fieldname) || files[part.fieldname]) {
+      if (!fileFields.includes(part.fieldname) || files[part.fieldname]) {
         part.file.resume();
         continue;
       }
       const target = path.join(options.tmpDir, `${randomUUID()}.upload`);
-      const file: ReceivedFile = { path: target, fileName: path.basename(part.filename || "artwork"), size: 0, declaredType: part.mimetype };
+      const file: ReceivedFile = { path: target, fileName: cleanFileName(part.filename, "artwork"), size: 0, declaredType: part.mimetype };
       files[part.fieldname] = file;
+      liveTempFiles.add(target);
       const counter = new Transform({
         transform(chunk: Buffer, _encoding, done) {
           file.size += chunk.length;
@@ -93,7 +119,7 @@ export async function receiveMultipart(
 /** A whole number field, or null. */
 export function intField(fields: Record<string, string>, name: string): number | null {
   const value = fields[name]?.trim();
-  if (!value || !/^\d+$/.test(value)) return null;
+  if (!value || !/^\d{1,10}$/.test(value) || Number(value) > MAX_ROW_ID) return null;
   return Number(value);
 }
 

@@ -87,6 +87,9 @@ async function placePdfPages(out: PDFDocument, path: string, versions: number, o
     throw new UnreadableArtworkError("damaged", `pdf-lib could not load the PDF: ${String(error)}`);
   }
   const pages = source.getPages().slice(0, Math.max(1, versions));
+  // A page with no /Contents draws nothing: it prints blank, like a page whose content stream is empty
+  // (ADR 038). pdf-lib will not embed it without one, so it gets an empty stream.
+  for (const page of pages) if (!page.node.Contents()) page.node.set(PDFName.of("Contents"), source.context.register(source.context.stream("")));
   const boxes = pages.map((page) => page.getTrimBox());
   const embedded = await out.embedPages(
     pages,

@@ -5,6 +5,7 @@ import { ACCOUNT_MESSAGES } from "../../domain/account";
 import { errorBody } from "../front-door/errors";
 import { isManagerRole, isStaffRole, type UserRole } from "../../domain/roles";
 import type { AuthUser } from "../services/account-service";
+import type { MultipartForm } from "../api/declare";
 
 /**
  * `customer`: any signed-in account, serving only its own data. `staff`: production staff and managers.
@@ -20,6 +21,8 @@ export type RouteEntry = {
   schema: FastifySchema | undefined;
   /** A HEAD route of its own (tus), not the one Fastify adds beside every GET: it is documented, fuzzed and in the matrix. */
   ownHead?: true;
+  /** A multipart route's declared parts (server/api/declare.ts). */
+  form?: MultipartForm;
 };
 
 declare module "fastify" {
@@ -76,7 +79,7 @@ export function registerAuth(app: FastifyInstance, authenticate: (token: string)
     const access = route.config?.auth;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const ownHead = (route.config as { swagger?: { exposeHeadRoute?: boolean } } | undefined)?.swagger?.exposeHeadRoute === true;
-    for (const method of methods) app.routeTable.push({ method, url: route.url, access, schema: route.schema, ...(method === "HEAD" && ownHead ? { ownHead: true as const } : {}) });
+    for (const method of methods) app.routeTable.push({ method, url: route.url, access, schema: route.schema, ...(method === "HEAD" && ownHead ? { ownHead: true as const } : {}), ...(route.config?.form ? { form: route.config.form } : {}) });
     if (access === undefined || access === "public") return;
     const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
     route.onRequest = [guards[access], ...existing];

@@ -7,7 +7,7 @@ import type { Db, Tx } from "../../db/client";
 import { loginThrottle, passwordResets, sessions, userAddresses, users, type AddressKind, type UserRole } from "../../db/schema";
 import { emailKey, type Details, type SignupRequest } from "../../domain/account";
 import type { SavedAddress } from "../../domain/address";
-import type { ShopDetails } from "../config";
+import { PRODUCTION_PASSWORD_HASHING, type PasswordHashing, type ShopDetails } from "../config";
 import { passwordResetEmail } from "../integrations/email/templates";
 import { enqueueEmail, type EmailSender } from "./email-outbox";
 import { createSessionStore, type AuthUser } from "./sessions";
@@ -16,9 +16,8 @@ import { isWellFormedToken, newOpaqueToken, tokenHash } from "./tokens";
 
 export { SESSION_DAYS, type AuthUser } from "./sessions";
 
-/** OWASP's argon2id minimum: 19 MiB, 2 passes, 1 lane (about 50 ms here, off the event loop). */
 // `Algorithm` is a const enum, which isolated modules cannot read: 2 is Algorithm.Argon2id.
-const ARGON2_OPTIONS = { algorithm: 2 as Algorithm, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+const ARGON2ID = 2 as Algorithm;
 
 const RESET_MINUTES = 60;
 
@@ -80,6 +79,8 @@ export type AccountServiceDeps = {
   shop: ShopDetails;
   publicUrl: string;
   sender: Pick<EmailSender, "kick">;
+  /** argon2id cost of new hashes (config.passwordHashing); production's when not given. */
+  passwordHashing?: PasswordHashing;
 };
 
 export function createAccountService(deps: AccountServiceDeps): AccountService {
@@ -90,9 +91,10 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
   const messageIdDomain = shop.email.split("@")[1];
   // Verified against when the email is unknown, so both failures cost one argon2 verification.
   let decoyHash: Promise<string> | undefined;
-  const decoy = () => (decoyHash ??= argonHash(newOpaqueToken(), ARGON2_OPTIONS));
+  const argonOptions = { algorithm: ARGON2ID, ...(deps.passwordHashing ?? PRODUCTION_PASSWORD_HASHING) };
+  const decoy = () => (decoyHash ??= argonHash(newOpaqueToken(), argonOptions));
 
-  const hashPassword = (password: string) => argonHash(password, ARGON2_OPTIONS);
+  const hashPassword = (password: string) => argonHash(password, argonOptions);
 
   /** A single-use set-password link, written inside the caller's transaction (with its email, if asked). */
   async function writePasswordLink(tx: Tx, userId: number, options: { email?: boolean; forStaff?: boolean; signInLink?: boolean }): Promise<string> {

@@ -118,19 +118,25 @@ export function createArtworkService(deps: ArtworkServiceDeps): ArtworkService {
     itemNotes: string | null,
     keepExisting = false,
   ): Promise<StoreResult> {
-    const outcome = await db.transaction(async (tx) => {
-      const closed = await closedFor(tx, item.id);
-      if (closed) return { ok: false as const, message: closed };
-      const [previous] = await tx.select().from(orderFiles).where(and(eq(orderFiles.orderId, item.id), eq(orderFiles.versionNumber, versionNumber)));
-      if (previous && keepExisting) return { ok: false as const, message: "This version already has artwork." };
-      const [row] = await tx
-        .insert(orderFiles)
-        .values({ orderId: item.id, versionNumber, ...values })
-        .onConflictDoUpdate({ target: [orderFiles.orderId, orderFiles.versionNumber], set: { ...values, updatedAt: sql`now()` } })
-        .returning();
-      if (itemNotes !== null) await tx.update(orders).set({ notes: itemNotes }).where(eq(orders.id, item.id));
-      return { ok: true as const, file: row!, previous };
-    });
+    // The new files are already stored: a row that cannot be written (a conflict or an error) takes them away again.
+    const outcome = await db
+      .transaction(async (tx) => {
+        const closed = await closedFor(tx, item.id);
+        if (closed) return { ok: false as const, message: closed };
+        const [previous] = await tx.select().from(orderFiles).where(and(eq(orderFiles.orderId, item.id), eq(orderFiles.versionNumber, versionNumber)));
+        if (previous && keepExisting) return { ok: false as const, message: "This version already has artwork." };
+        const [row] = await tx
+          .insert(orderFiles)
+          .values({ orderId: item.id, versionNumber, ...values })
+          .onConflictDoUpdate({ target: [orderFiles.orderId, orderFiles.versionNumber], set: { ...values, updatedAt: sql`now()` } })
+          .returning();
+        if (itemNotes !== null) await tx.update(orders).set({ notes: itemNotes }).where(eq(orders.id, item.id));
+        return { ok: true as const, file: row!, previous };
+      })
+      .catch(async (error: unknown) => {
+        await storage.deletePrefix(`${newPrefix}/`).catch(() => {});
+        throw error;
+      });
     if (!outcome.ok) {
       await storage.deletePrefix(`${newPrefix}/`);
       return { ok: false, reason: "conflict", message: outcome.message };

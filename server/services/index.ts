@@ -103,7 +103,7 @@ export function createServices(db: DbHandle, config: Config, overrides: ServiceO
   });
   const catalogue = createCatalogueService(db.db);
   const catalogueChanges = createCatalogueChanges(db, catalogue, { warn: (obj, msg) => log.warn(obj, msg) });
-  const accounts = createAccountService({ db: db.db, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender, cacheSessions: db.kind === "pglite" });
+  const accounts = createAccountService({ db: db.db, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender, cacheSessions: db.kind === "pglite", passwordHashing: config.passwordHashing });
   const promos = createPromoService(db.db);
   const orders = createOrderService(db.db);
   const storage = createStorage(config.storage);

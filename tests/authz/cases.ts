@@ -66,12 +66,12 @@ export type AuthzCase = {
 
 /** Two customers and a member of staff; the owner has a paid order with one uploaded file. */
 export async function makeFixture(app: FastifyInstance, options: { trade?: boolean; refund?: boolean; design?: boolean; designJobs?: boolean | "redesign" } = {}): Promise<Fixture> {
-  const [owner, other, staff, manager] = await Promise.all([signUp(app), signUp(app), makeStaff(app), managerOf(app)]);
+  const [owner, { other, staff, manager }] = await Promise.all([signUp(app), peopleOf(app)]);
   await saveTestAddresses(app, owner);
   const line = await bannerLine(app, { customWidth: 304, customHeight: 304, quantity: 2 });
   const placed = await placeOrder(app, owner, [line]);
   const orderId = placed.orders[0]!.id;
-  const art = await cmykJpeg(1800, 1800, 150);
+  const art = await (fixtureArt ??= cmykJpeg(1800, 1800, 150));
   const form = multipart([{ name: "version_number", value: "1" }, { name: "artwork", fileName: "a.jpg", contentType: "image/jpeg", data: art }]);
   const uploaded = await app.inject({ method: "POST", url: `/api/orders/${orderId}/imgs`, headers: { ...owner.auth, ...form.headers }, payload: form.payload, remoteAddress: testClientAddress() });
   if (uploaded.statusCode !== 201) throw new Error(`fixture upload failed: ${uploaded.body}`);
@@ -162,16 +162,21 @@ async function tradeFixture(app: FastifyInstance, owner: TestCustomer, manager: 
   return { quoteId: quote.quote.id, requestId: request.quote.id };
 }
 
-// One manager for the whole matrix: making one hashes a password, and most cases never use it.
-const managers = new WeakMap<FastifyInstance, Promise<TestCustomer>>();
-function managerOf(app: FastifyInstance): Promise<TestCustomer> {
-  let manager = managers.get(app);
-  if (!manager) {
-    manager = makeStaff(app, "manager");
-    managers.set(app, manager);
+// The people beside the owner, made once per app: making each hashes a password, and no case changes
+// them (another customer is only refused; staff and the manager only act on the owner's things).
+type People = { other: TestCustomer; staff: TestCustomer; manager: TestCustomer };
+const people = new WeakMap<FastifyInstance, Promise<People>>();
+function peopleOf(app: FastifyInstance): Promise<People> {
+  let made = people.get(app);
+  if (!made) {
+    made = Promise.all([signUp(app), makeStaff(app), makeStaff(app, "manager")]).then(([other, staff, manager]) => ({ other, staff, manager }));
+    people.set(app, made);
   }
-  return manager;
+  return made;
 }
+
+/** The owner's artwork: the same bytes every time, so made once. */
+let fixtureArt: Promise<Buffer> | null = null;
 
 const TUS = { "tus-resumable": "1.0.0" };
 const b64 = (text: string) => Buffer.from(text).toString("base64");

@@ -42,7 +42,8 @@ export async function createTestDb(): Promise<DbHandle & { url?: string }> {
 const processDataDir = path.join(os.tmpdir(), `print-shop-test-${process.pid}`);
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: processDataDir, ...overrides });
+  // The cheap argon2 cost (ADR 035); accounts.test.ts pins production's with PASSWORD_HASH_COST=production.
+  return loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: processDataDir, PASSWORD_HASH_COST: "test", ...overrides });
 }
 
 export type TestApp = { app: App; db: DbHandle & { url?: string }; config: Config; close: () => Promise<void> };

@@ -1,5 +1,8 @@
 /** Which database the integration tests run on: PGlite clones (default) or a real PostgreSQL. */
 export function testDatabaseKind(): "pglite" | "postgres" {
+  if (process.env.TEST_DATABASE_FREE) {
+    throw new Error("This test file is listed as database-free in vitest.config.ts but asks for a database: take it off that list.");
+  }
   return process.env.TEST_DATABASE === "postgres" ? "postgres" : "pglite";
 }
 

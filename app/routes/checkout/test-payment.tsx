@@ -8,7 +8,9 @@ import type { Route } from "./+types/test-payment";
 export const meta: Route.MetaFunction = () => [{ title: "Test payment | Printwise Trade Print" }, { name: "robots", content: "noindex" }];
 
 // The built-in test card processor's hosted page (DECISIONS rule 11). It stands where Stripe Checkout
-// would: the session id in the address is the only key to it, and it works without JavaScript.
+// would: the session id in the address is the only key to it, and it works without JavaScript. Whoever
+// holds the link sees what is paid for and how much, never who is paying (no email); the request log
+// writes the path without the session id (server/logging.ts).
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const provider = context.services.testPayments;
@@ -52,7 +54,6 @@ export default function TestPaymentPage({ loaderData, actionData }: Route.Compon
       </div>
       <section className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <h1 className="text-2xl font-bold">Pay Printwise Trade Print</h1>
-        <p className="mt-1 text-sm text-slate-600">{view.customerEmail}</p>
         <ul className="mt-4 space-y-1 border-b border-slate-200 pb-3 text-sm">
           {view.lineItems.map((item, index) => (
             <li key={index} className="flex justify-between gap-3">

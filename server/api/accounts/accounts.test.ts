@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, loginThrottle, passwordResets, sessions, users } from "../../../db/schema";
 import { ACCOUNT_MESSAGES } from "../../../domain/account";
 import { buildApp, type App } from "../../app";
+import { loadConfig } from "../../config";
 import { makeSignup, signUp, testClientAddress } from "../../../tests/factories/accounts";
 import { TEST_ADDRESS } from "../../../tests/factories/checkout";
 import { createTestDb, testConfig } from "../../../tests/setup/test-app";
@@ -50,13 +51,31 @@ describe("POST /api/auth/signup", () => {
     expect(res.headers["cache-control"]).toBe("no-store");
 
     const [user] = await db.db.select().from(users).where(eq(users.id, body.userId));
-    expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    // Tests hash at the cheap cost (ADR 035); "pins production's argon2 cost" below checks the real one.
+    expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$/);
     expect(user!.passwordHash).not.toContain(payload.password);
     const stored = await db.db.select().from(sessions).where(eq(sessions.userId, body.userId));
     expect(stored).toHaveLength(1);
     expect(stored[0]!.tokenHash).not.toBe(body.token);
     expect(stored[0]!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect((await me(body.token)).json()).toMatchObject({ userId: body.userId, email: payload.email, firstname: "Jane", role: "user" });
+  });
+
+  it("pins production's argon2 cost: without PASSWORD_HASH_COST a shop hashes at 19 MiB, 2 passes, 1 lane", async () => {
+    const production = await buildApp({ config: testConfig({ PASSWORD_HASH_COST: "production" }), db, logger: false });
+    try {
+      const payload = makeSignup();
+      const res = await production.inject({ method: "POST", url: "/api/auth/signup", payload, remoteAddress: testClientAddress() });
+      expect(res.statusCode).toBe(201);
+      const [user] = await db.db.select().from(users).where(eq(users.id, res.json().userId));
+      expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      // A hash made at either cost verifies in a shop at the other: the PHC string carries its own cost.
+      expect((await login(payload.email, payload.password)).statusCode).toBe(200);
+    } finally {
+      await production.close();
+    }
+    expect(loadConfig({ NODE_ENV: "production" }).passwordHashing).toEqual({ memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    expect(() => loadConfig({ NODE_ENV: "production", PASSWORD_HASH_COST: "test" })).toThrow(/PASSWORD_HASH_COST: test is allowed only with NODE_ENV=test/);
   });
 
   it("never trusts the client's role: a sign-up asking for staff is a customer", async () => {

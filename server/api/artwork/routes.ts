@@ -9,7 +9,7 @@ import type { OrderedArtwork, Preflight } from "../../services/artwork-service";
 import { contentDisposition } from "../../front-door/content-disposition";
 import { errorBody, errorSchema } from "../../front-door/errors";
 import { confirm, notFound, sendFailure } from "../failure";
-import { doneAnswer, idParams, replies } from "../schemas";
+import { doneAnswer, idParams, replies, rowId } from "../schemas";
 import { fileView, orderFileSchema, preflightSchema } from "../orders/serialise";
 import { intField, mmField, receiveMultipart, type Received } from "../uploads";
 import { declare } from "../declare";
@@ -18,6 +18,9 @@ export const thumbnailAnswer = z.object({ thumbnail: z.string(), contentType: z.
 /** An uploaded or changed version of an item's artwork. */
 export const versionAnswer = z.object({ file: orderFileSchema });
 const multipartNote = "multipart/form-data; see the summary for its fields";
+/** The preflight's form, and the print-ready PDF's and thumbnail's (which also take the spec's `size`). */
+const CHECK_FORM = { files: ["artwork"], fields: ["width", "height", "orientation", "versions"] } as const;
+const MAKE_FORM = { files: ["artwork"], fields: ["size", "width", "height", "orientation", "versions"] } as const;
 const orientationOf = (value: string | undefined): OrderedArtwork["orientation"] | null =>
   value === undefined || value === "" ? "Custom" : value === "Portrait" || value === "Landscape" || value === "Custom" ? value : null;
 
@@ -33,8 +36,8 @@ export async function artworkRoutes(fastify: FastifyInstance): Promise<void> {
   const tmpDir = path.join(config.dataDir, "tmp", "uploads");
   await app.register(multipart);
 
-  const receive = (request: Parameters<typeof receiveMultipart>[0], reply: Parameters<typeof receiveMultipart>[1], fileFields: string[], maxFiles = 1) =>
-    receiveMultipart(request, reply, { tmpDir, maxFileBytes: config.uploadMaxBytes, fileFields, maxFiles });
+  const receive = (request: Parameters<typeof receiveMultipart>[0], reply: Parameters<typeof receiveMultipart>[1], maxFiles = 1) =>
+    receiveMultipart(request, reply, { tmpDir, maxFileBytes: config.uploadMaxBytes, maxFiles });
 
   /** Reads the ordered size fields shared by preflight, upload and thumbnail. */
   function orderedFrom(fields: Received["fields"]): OrderedArtwork | string {
@@ -53,9 +56,9 @@ export async function artworkRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     "/artwork/preflight",
-    declare({ auth: "customer", tag: "artwork", limit: { max: 60, timeWindow: "10 minutes" }, summary: "Checks artwork against an ordered size. Multipart fields: width, height (mm), orientation (Portrait, Landscape or Custom), versions, and the file in `artwork`. Answers 200 {verdict, checks} for any file; only an over-size upload is refused (413)." }, { consumes: ["multipart/form-data"], response: replies({ 200: preflightSchema }, 400, 401, 413, 429) }),
+    declare({ auth: "customer", tag: "artwork", limit: { max: 60, timeWindow: "10 minutes" }, summary: "Checks artwork against an ordered size. Multipart fields: width, height (mm), orientation (Portrait, Landscape or Custom), versions, and the file in `artwork`. Answers 200 {verdict, checks} for any file; only an over-size upload is refused (413).", form: CHECK_FORM }, { consumes: ["multipart/form-data"], response: replies({ 200: preflightSchema }, 400, 401, 413, 429) }),
     async (request, reply) => {
-      const received = await receive(request, reply, ["artwork"]);
+      const received = await receive(request, reply);
       if (!received.ok) return refuse(reply, received.status, received.message);
       try {
         const ordered = orderedFrom(received.value.fields);
@@ -71,9 +74,9 @@ export async function artworkRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     "/artwork/upload",
-    declare({ auth: "customer", tag: "artwork", limit: { max: 60, timeWindow: "10 minutes" }, summary: `Answers the print-ready PDF: the artwork placed at exactly width × height mm (MediaBox and TrimBox). Fields: size ('custom'), width, height, orientation (optional), artwork (${multipartNote}). A file that cannot be printed is a 422 with its preflight.` }, { consumes: ["multipart/form-data"] }),
+    declare({ auth: "customer", tag: "artwork", limit: { max: 60, timeWindow: "10 minutes" }, summary: `Answers the print-ready PDF: the artwork placed at exactly width × height mm (MediaBox and TrimBox). Fields: size ('custom'), width, height, orientation (optional), artwork (${multipartNote}). A file that cannot be printed is a 422 with its preflight.`, form: MAKE_FORM }, { consumes: ["multipart/form-data"] }),
     async (request, reply) => {
-      const received = await receive(request, reply, ["artwork"]);
+      const received = await receive(request, reply);
       if (!received.ok) return refuse(reply, received.status, received.message);
       const outPdf = path.join(tmpDir, `${request.id.replace(/[^\w-]/g, "")}-${Date.now()}.pdf`);
       try {
@@ -100,9 +103,9 @@ export async function artworkRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     "/artwork/thumbnail",
-    declare({ auth: "customer", tag: "artwork", limit: { max: 60, timeWindow: "10 minutes" }, summary: `A JPEG thumbnail of the artwork, base64-encoded. Same form as /api/artwork/upload (${multipartNote}).` }, { consumes: ["multipart/form-data"], response: replies({ 200: thumbnailAnswer }, 400, 401, 413, 422) }),
+    declare({ auth: "customer", tag: "artwork", limit: { max: 60, timeWindow: "10 minutes" }, summary: `A JPEG thumbnail of the artwork, base64-encoded. Same form as /api/artwork/upload (${multipartNote}).`, form: MAKE_FORM }, { consumes: ["multipart/form-data"], response: replies({ 200: thumbnailAnswer }, 400, 401, 413, 422) }),
     async (request, reply) => {
-      const received = await receive(request, reply, ["artwork"]);
+      const received = await receive(request, reply);
       if (!received.ok) return refuse(reply, received.status, received.message);
       try {
         const file = received.value.files.artwork;
@@ -123,7 +126,7 @@ export async function artworkRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     "/orders/:orderId/imgs",
-    declare({ auth: "customer", tag: "orders", limit: { max: 120, timeWindow: "10 minutes" }, summary: "Stores one version's artwork for an ordered item. Multipart: version_number, then either `artwork` (any image or PDF: checked and made print-ready here) or the spec's `pdf` and `thumbnail`; optional qty and notes (notes are kept with version 1). Replaces that version's earlier file." }, {
+    declare({ auth: "customer", tag: "orders", limit: { max: 120, timeWindow: "10 minutes" }, summary: "Stores one version's artwork for an ordered item. Multipart: version_number, then either `artwork` (any image or PDF: checked and made print-ready here) or the spec's `pdf` and `thumbnail`; optional qty and notes (notes are kept with version 1). Replaces that version's earlier file.", form: { files: ["artwork", "pdf", "thumbnail"], fields: ["version_number", "qty", "notes"] } }, {
       consumes: ["multipart/form-data"],
       params: idParams("orderId"),
       response: replies({ 201: versionAnswer, 422: errorSchema.merge(preflightSchema.partial()) }, 400, 401, 404, 409, 413),
@@ -134,7 +137,7 @@ export async function artworkRoutes(fastify: FastifyInstance): Promise<void> {
       // Someone else's item is refused before a byte of the upload is stored.
       const item = await services.orders.item(orderId);
       if (!item || item.userId !== userId) return notFound(reply);
-      const received = await receive(request, reply, ["artwork", "pdf", "thumbnail"], 2);
+      const received = await receive(request, reply, 2);
       if (!received.ok) return refuse(reply, received.status, received.message);
       try {
         const { fields, files } = received.value;
@@ -161,7 +164,7 @@ export async function artworkRoutes(fastify: FastifyInstance): Promise<void> {
     "/orders/:orderId/imgs/:versionNumber",
     declare({ auth: "customer", tag: "orders", summary: "Approves or un-approves a version's artwork, or changes its quantity or notes" }, {
       params: versionParams,
-      body: z.object({ approved: z.boolean().optional(), qty: z.number().int().optional(), notes: z.string().max(2000).optional() }),
+      body: z.object({ approved: z.boolean().optional(), qty: rowId("qty").optional(), notes: z.string().max(2000).optional() }),
       response: replies({ 200: versionAnswer }, 400, 401, 404, 409),
     }),
     async (request, reply) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { isoDate } from "../../../domain/iso-date";
 import { REPORT_PERIODS, salesReport, salesReportCsv } from "../../../domain/sales-report";
 import { contentDisposition } from "../../front-door/content-disposition";
 import { creditNotesIssued, invoicedSales } from "../../services/back-office/sales";
@@ -10,16 +11,10 @@ import { replies } from "../schemas";
 /** A report covers at most this many days (a year, leap or not). */
 export const MAX_REPORT_DAYS = 366;
 
-const isoDay = (what: string) =>
-  z
-    .string({ error: `${what} is required (YYYY-MM-DD)` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${what} must be a date (YYYY-MM-DD)`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `${what} is not a real date`);
-
 const daysBetween = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
 
 export const salesReportQuery = z
-  .object({ from: isoDay("from"), to: isoDay("to"), by: z.enum(REPORT_PERIODS, { error: "by must be day, month or quarter" }).default("month") })
+  .object({ from: isoDate("from"), to: isoDate("to"), by: z.enum(REPORT_PERIODS, { error: "by must be day, month or quarter" }).default("month") })
   .refine((q) => q.from <= q.to, { message: "to must not be before from", path: ["to"] })
   .refine((q) => q.from > q.to || daysBetween(q.from, q.to) <= MAX_REPORT_DAYS, { message: `A report covers at most ${MAX_REPORT_DAYS} days`, path: ["to"] });
 

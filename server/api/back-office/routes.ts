@@ -16,7 +16,7 @@ import { contentDisposition } from "../../front-door/content-disposition";
 import { errorBody } from "../../front-door/errors";
 import { receiveMultipart } from "../uploads";
 import { confirm, notFound, sendFailure } from "../failure";
-import { doneAnswer, idParams, replies } from "../schemas";
+import { doneAnswer, idParams, replies, rowId } from "../schemas";
 import { declare } from "../declare";
 
 const iso = (d: Date) => d.toISOString();
@@ -103,8 +103,8 @@ export const categoryTreeAnswer = z.object({
 export const productImageAnswer = z.object({ image: z.string() });
 
 export const pricePreviewBody = z.object({ inputs: priceInputsSchema });
-export const priceSaveBody = z.object({ inputs: priceInputsSchema, baseVersion: z.number().int().min(1) });
-export const priceRestoreBody = z.object({ version: z.number().int().min(1), baseVersion: z.number().int().min(1) });
+export const priceSaveBody = z.object({ inputs: priceInputsSchema, baseVersion: rowId("baseVersion") });
+export const priceRestoreBody = z.object({ version: rowId("version"), baseVersion: rowId("baseVersion") });
 export const priceImportBody = z.object({ csv: z.string().min(1, "csv is empty").max(900_000, "The file is too large (at most 900 KB)"), apply: z.boolean().default(false) });
 
 function promotionView(p: PromotionRow): z.infer<typeof promotionSchema> {
@@ -145,14 +145,14 @@ export async function backOfficeRoutes(fastify: FastifyInstance): Promise<void> 
     const idName = `${kind}Id` as const;
     app.post(
       `/manage/${kind === "product" ? "products" : "categories"}/:${idName}/image`,
-      declare({ auth: "manager", tag: "back office", summary: `A new picture for a ${kind}: multipart with the file in \`image\` (JPEG, PNG or WebP, read by content, at most 10 MB); stored resized to 1200 px as WebP` }, {
+      declare({ auth: "manager", tag: "back office", summary: `A new picture for a ${kind}: multipart with the file in \`image\` (JPEG, PNG or WebP, read by content, at most 10 MB); stored resized to 1200 px as WebP`, form: { files: ["image"], fields: [] } }, {
         params: idParams(idName),
         consumes: ["multipart/form-data"],
         response: replies({ 200: productImageAnswer }, 400, 401, 404, 413, 422),
       }),
       async (request, reply) => {
         const id = (request.params as Record<string, number>)[idName]!;
-        const received = await receiveMultipart(request, reply, { tmpDir, maxFileBytes: CATALOGUE_IMAGE_MAX_BYTES, fileFields: ["image"] });
+        const received = await receiveMultipart(request, reply, { tmpDir, maxFileBytes: CATALOGUE_IMAGE_MAX_BYTES });
         if (!received.ok) return reply.status(received.status).send(errorBody(received.message, received.status));
         try {
           const file = received.value.files.image;

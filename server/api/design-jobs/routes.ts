@@ -271,7 +271,7 @@ export async function designJobRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     "/orders/:orderId/design/files",
-    declare({ auth: "customer", tag: "design", limit: { max: 60, timeWindow: "10 minutes" }, summary: "Adds a logo, photo or reference (JPG, PNG, TIFF, WebP or PDF, checked by content) to the brief, or to amends while a proof waits. Multipart: the file in `file`." }, {
+    declare({ auth: "customer", tag: "design", limit: { max: 60, timeWindow: "10 minutes" }, summary: "Adds a logo, photo or reference (JPG, PNG, TIFF, WebP or PDF, checked by content) to the brief, or to amends while a proof waits. Multipart: the file in `file`.", form: { files: ["file"], fields: [] } }, {
       consumes: ["multipart/form-data"],
       params: orderParams,
       response: replies({ 201: designFileAnswer }, 400, 401, 404, 409, 413, 422, 429),
@@ -281,7 +281,7 @@ export async function designJobRoutes(fastify: FastifyInstance): Promise<void> {
       const orderId = request.params.orderId as number;
       // Someone else's item is refused before a byte of the upload is stored.
       if (!(await design.jobForOwner(userId, orderId))) return notFound(reply);
-      const received = await receiveMultipart(request, reply, { tmpDir, maxFileBytes: config.uploadMaxBytes, fileFields: ["file"] });
+      const received = await receiveMultipart(request, reply, { tmpDir, maxFileBytes: config.uploadMaxBytes });
       if (!received.ok) return refuse(reply, received.status, received.message);
       try {
         const file = received.value.files.file;
@@ -386,7 +386,7 @@ export async function designJobRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     "/staff/design/:orderId/proofs",
-    declare({ auth: "staff", tag: "staff", limit: { max: 60, timeWindow: "10 minutes" }, summary: `Sends the next numbered proof to the customer. Multipart: note, and one file per design in design_1 … design_${MAX_DESIGNS_PER_ITEM} (PDF or image). Each is preflighted against the ordered size like customer artwork; a proof of the wrong size or one that cannot be printed is a 422 with its preflight.` }, {
+    declare({ auth: "staff", tag: "staff", limit: { max: 60, timeWindow: "10 minutes" }, summary: `Sends the next numbered proof to the customer. Multipart: note, and one file per design in design_1 … design_${MAX_DESIGNS_PER_ITEM} (PDF or image). Each is preflighted against the ordered size like customer artwork; a proof of the wrong size or one that cannot be printed is a 422 with its preflight.`, form: { files: PROOF_FIELDS, fields: ["note"] } }, {
       consumes: ["multipart/form-data"],
       params: orderParams,
       response: replies({ 201: designJobAnswer, 422: errorSchema.merge(preflightSchema.partial()).extend({ design: z.number().int().optional() }) }, 400, 401, 404, 409, 413, 429),
@@ -395,7 +395,7 @@ export async function designJobRoutes(fastify: FastifyInstance): Promise<void> {
       const staffUserId = requireUser(request).userId;
       const orderId = request.params.orderId as number;
       if (!(await design.jobForStaff(orderId))) return notFound(reply);
-      const received = await receiveMultipart(request, reply, { tmpDir, maxFileBytes: config.uploadMaxBytes, fileFields: PROOF_FIELDS, maxFiles: MAX_DESIGNS_PER_ITEM });
+      const received = await receiveMultipart(request, reply, { tmpDir, maxFileBytes: config.uploadMaxBytes, maxFiles: MAX_DESIGNS_PER_ITEM });
       if (!received.ok) return refuse(reply, received.status, received.message);
       try {
         const note = (received.value.fields.note ?? "").slice(0, BRIEF_LIMITS.comments);

@@ -30,7 +30,7 @@ const designSummarySchema = z.object({
 export const designAnswer = z.object({ design: designSummarySchema.extend({ document: designSchema }) });
 export const designListAnswer = z.object({ designs: z.array(designSummarySchema) });
 export const designBody = z.object({ name: designNameSchema, productSlug: productSlugSchema, document: designSchema });
-export const designSaveBody = z.object({ name: designNameSchema.optional(), document: designSchema, revision: z.number().int().min(1) });
+export const designSaveBody = z.object({ name: designNameSchema.optional(), document: designSchema, revision: rowId("revision") });
 export const designProofAnswer = z.object({ preflight: preflightSchema, proof: z.string() });
 export const designImageAnswer = z.object({ image: z.object({ id: z.string(), widthPx: z.number().int(), heightPx: z.number().int(), hasAlpha: z.boolean(), fileName: z.string() }) });
 export const useDesignBody = z.object({ designId: rowId("designId"), version_number: z.number().int().min(1).max(1000).default(1) });
@@ -115,10 +115,10 @@ export async function designRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     "/design-images",
-    declare({ auth: "customer", tag: "designs", limit: { max: 60, timeWindow: "10 minutes" }, summary: "Uploads a picture for the editor (multipart field `image`): checked by its content (JPEG, PNG, TIFF or WebP), kept at full resolution in CMYK for printing, with a preview" }, { consumes: ["multipart/form-data"], response: replies({ 201: designImageAnswer }, 400, 401, 413, 422, 429) }),
+    declare({ auth: "customer", tag: "designs", limit: { max: 60, timeWindow: "10 minutes" }, summary: "Uploads a picture for the editor (multipart field `image`): checked by its content (JPEG, PNG, TIFF or WebP), kept at full resolution in CMYK for printing, with a preview", form: { files: ["image"], fields: [] } }, { consumes: ["multipart/form-data"], response: replies({ 201: designImageAnswer }, 400, 401, 413, 422, 429) }),
     async (request, reply) => {
       const userId = requireUser(request).userId;
-      const received = await receiveMultipart(request, reply, { tmpDir, maxFileBytes: config.uploadMaxBytes, fileFields: ["image"] });
+      const received = await receiveMultipart(request, reply, { tmpDir, maxFileBytes: config.uploadMaxBytes });
       if (!received.ok) return reply.status(received.status).send(errorBody(received.message, received.status));
       try {
         const file = received.value.files.image;

@@ -104,6 +104,12 @@ function listEntry(q: QuoteView) {
 /** What a Quick Quote may carry: print files and pictures, read by their content. */
 const ATTACHMENT_TYPES: Record<string, string> = { pdf: "application/pdf", jpeg: "image/jpeg", png: "image/png", tiff: "image/tiff", webp: "image/webp" };
 
+/** The Quick Quote request's form: the request's own fields, `uploads` (resumable upload ids) and file1…file3. */
+const QUICK_QUOTE_FORM = {
+  files: Array.from({ length: QUICK_QUOTE_MAX_FILES }, (_, i) => `file${i + 1}`),
+  fields: [...Object.keys(quickQuoteRequestSchema.shape), "uploads"],
+};
+
 export async function quoteRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { quotes, config, db, uploads } = app.services;
@@ -126,13 +132,12 @@ export async function quoteRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     "/quote-requests",
-    declare({ auth: "customer", tag: "quotes", limit: { max: 10, timeWindow: "1 hour" }, summary: `A Quick Quote request for work the configurator cannot price: multipart with productKind, size, quantity, material, deadline, notes and up to ${QUICK_QUOTE_MAX_FILES} files (file1…file${QUICK_QUOTE_MAX_FILES}; PDF, JPEG, PNG, TIFF or WebP, read by content, at most 25 MB each), or instead of the files \`uploads\`: the ids of the customer's completed resumable uploads (purpose quote-file), comma-separated` }, {
+    declare({ auth: "customer", tag: "quotes", limit: { max: 10, timeWindow: "1 hour" }, summary: `A Quick Quote request for work the configurator cannot price: multipart with productKind, size, quantity, material, deadline, notes and up to ${QUICK_QUOTE_MAX_FILES} files (file1…file${QUICK_QUOTE_MAX_FILES}; PDF, JPEG, PNG, TIFF or WebP, read by content, at most 25 MB each), or instead of the files \`uploads\`: the ids of the customer's completed resumable uploads (purpose quote-file), comma-separated`, form: QUICK_QUOTE_FORM }, {
       consumes: ["multipart/form-data"],
       response: replies({ 201: quoteCreatedAnswer }, 400, 401, 404, 413, 422, 429),
     }),
     async (request, reply) => {
-      const fileFields = Array.from({ length: QUICK_QUOTE_MAX_FILES }, (_, i) => `file${i + 1}`);
-      const received = await receiveMultipart(request, reply, { tmpDir, maxFileBytes: QUICK_QUOTE_MAX_FILE_BYTES, fileFields, maxFiles: QUICK_QUOTE_MAX_FILES });
+      const received = await receiveMultipart(request, reply, { tmpDir, maxFileBytes: QUICK_QUOTE_MAX_FILE_BYTES, maxFiles: QUICK_QUOTE_MAX_FILES });
       if (!received.ok) return reply.status(received.status).send(errorBody(received.message, received.status));
       try {
         const form = quickQuoteRequestSchema.safeParse(received.value.fields);
@@ -149,7 +154,7 @@ export async function quoteRoutes(fastify: FastifyInstance): Promise<void> {
         let used = false;
         try {
           for (const file of claimed.files) files.push({ path: file.path, fileName: file.fileName, contentType: file.declaredType, size: file.size });
-          for (const field of fileFields) {
+          for (const field of QUICK_QUOTE_FORM.files) {
             const file = received.value.files[field];
             if (!file || file.size === 0) continue;
             const sniffed = await sniffArtwork(file.path);

@@ -12,11 +12,11 @@ export const TEST_SESSION_MINUTES = 30;
 
 type Row = typeof testPaymentSessions.$inferSelect;
 
+/** What the hosted page shows: what a card page shows (what is paid for, how much), never who pays. */
 export type TestCheckoutView = {
   id: string;
   status: ProviderSession["status"];
   amountTotalPence: number;
-  customerEmail: string;
   lineItems: Row["lineItems"];
   cancelUrl: string;
 };
@@ -118,7 +118,6 @@ export function createTestPaymentProvider(db: Db): TestPaymentProvider {
         id: row.id,
         status: session.status,
         amountTotalPence: row.amountTotalPence,
-        customerEmail: row.customerEmail,
         lineItems: row.lineItems,
         cancelUrl: withSessionId(row.cancelUrl, row.id),
       };

@@ -12,7 +12,7 @@ import { Transform, type TransformCallback } from "node:stream";
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { DbHandle } from "../../../db/client";
 import { uploads } from "../../../db/schema";
-import { UPLOAD_EXPIRY_MS, type UploadPurpose, type UploadState } from "../../../domain/uploads";
+import { cleanFileName, UPLOAD_EXPIRY_MS, type UploadPurpose, type UploadState } from "../../../domain/uploads";
 import type { Config } from "../../config";
 import type { UploadedFile } from "../artwork-service";
 import { failure, type Failure, type Outcome } from "../outcome";
@@ -287,7 +287,7 @@ export function createUploadService(deps: UploadServiceDeps): UploadService {
           userId,
           purpose: purpose.name,
           target: target as Record<string, unknown>,
-          fileName: (metadata.filename ?? "upload").slice(0, 255),
+          fileName: cleanFileName(metadata.filename, "upload"),
           declaredType: (metadata.filetype ?? "").slice(0, 100),
           sizeBytes: length,
           expiresAt: new Date(Date.now() + expiryMs),
