@@ -6,7 +6,7 @@
  * What an upload is for. Each purpose is registered on the server with its own gates (who may send it,
  * the item's state, size and kinds of file) and its completion (server/services/uploads/purposes.ts).
  */
-export const UPLOAD_PURPOSES = ["artwork", "quote-file"] as const;
+export const UPLOAD_PURPOSES = ["artwork", "quote-file", "design-file", "design-image"] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 export const UPLOAD_STATES = ["receiving", "processing", "done", "failed"] as const;

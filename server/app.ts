@@ -112,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const responseCache = createResponseCache({ maxEntries: MAX_PREPARED_ANSWERS, logRequest: createRequestLog(app.log, logOutput), requestId });
   front.cache = responseCache;
   services.catalogue.onChange((_version, change, previous) => {
+    front.direct?.forgetAnswers();
     if (change && previous && change.productIds.length > 0) responseCache.drop(pagesShowing(previous, change.productIds, CATALOGUE_URL));
     else responseCache.clear();
   });

@@ -16,6 +16,10 @@ const log = pino({ level: "info" }, { write: (line: string) => void lines.push(J
 let server: Server;
 let port: number;
 let fallThrough = 0;
+let direct: ReturnType<typeof createDirectRoutes>;
+/** The memoised route's price per unit (stands for the catalogue) and how often its handler ran. */
+let unitPence = 100;
+let pricedRuns = 0;
 
 type Answer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
 
@@ -38,7 +42,7 @@ const json = (payload: unknown) => {
 
 beforeAll(async () => {
   let n = 0;
-  const direct = createDirectRoutes({ log, logRequest: createRequestLog(log), requestId: () => `test-${++n}`, checkWithZod: true });
+  direct = createDirectRoutes({ log, logRequest: createRequestLog(log), requestId: () => `test-${++n}`, checkWithZod: true });
   direct.add({
     url: "/api/double",
     body: z.object({ n: z.number({ error: "n must be a number" }).int("n must be a whole number"), words: z.number().int().optional() }),
@@ -50,6 +54,17 @@ beforeAll(async () => {
       if (n === 7) return new Promise((resolve) => setTimeout(() => resolve({ status: 200, payload: { doubled: 14 } }), 5));
       if (n < 0) return { status: 400, payload: errorBody("n must not be negative") };
       return { status: 200, payload: { doubled: n * 2, ...(words ? { text: "word ".repeat(words) } : {}) } };
+    },
+  });
+  direct.add({
+    url: "/api/priced",
+    sameForSameCatalogue: true,
+    body: z.object({ quantity: z.number().int() }),
+    response: { 200: z.object({ pence: z.number() }), 400: errorSchema },
+    handle: ({ quantity }) => {
+      pricedRuns += 1;
+      if (quantity < 1) return { status: 400, payload: errorBody("quantity must be at least 1") };
+      return { status: 200, payload: { pence: quantity * unitPence } };
     },
   });
   server = createServer((req, res) => {
@@ -232,5 +247,34 @@ describe("direct routes: declared on the route itself", () => {
 
   it("refuses anything but POST", async () => {
     await expect(declare("public", "GET")).rejects.toThrow(/only POST/);
+  });
+});
+
+describe("direct routes: answers kept until the catalogue changes", () => {
+  it("answers the same body bytes again without running the handler, until forgetAnswers()", async () => {
+    const { body, headers } = json({ quantity: 3 });
+    const before = pricedRuns;
+    const first = await call("/api/priced", body, headers);
+    const second = await call("/api/priced", body, headers);
+    expect(JSON.parse(second.body.toString())).toEqual({ pence: 300 });
+    expect(second.body.equals(first.body)).toBe(true);
+    expect(second.headers["x-request-id"]).not.toBe(first.headers["x-request-id"]);
+    expect(pricedRuns - before).toBe(1);
+    // Each answer still has its own log line.
+    expect(lines.filter((line) => line.url === "/api/priced")).toHaveLength(2);
+
+    unitPence = 120;
+    direct.forgetAnswers();
+    const after = await call("/api/priced", body, headers);
+    expect(JSON.parse(after.body.toString())).toEqual({ pence: 360 });
+    expect(pricedRuns - before).toBe(2);
+  });
+
+  it("keeps no refusal: a 400 runs the handler each time", async () => {
+    const { body, headers } = json({ quantity: 0 });
+    const before = pricedRuns;
+    expect((await call("/api/priced", body, headers)).status).toBe(400);
+    expect((await call("/api/priced", body, headers)).status).toBe(400);
+    expect(pricedRuns - before).toBe(2);
   });
 });

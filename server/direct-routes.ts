@@ -26,6 +26,11 @@ import { compileJsonSerializer } from "./plugins/serializer";
 import { SECURITY_HEADERS } from "./plugins/security-headers";
 import { COMPRESS_THRESHOLD_BYTES } from "./response-cache";
 
+/** Answers kept per memoised route (a few hundred bytes each): the configurations customers are trying now. */
+export const DIRECT_MEMO_ENTRIES = 2000;
+/** Longer bodies are answered but not kept, so the memo stays under about 3 MB whatever is sent. */
+const MEMO_KEY_LIMIT_BYTES = 1024;
+
 /** Larger bodies (none of a direct route's valid ones come close) go to Fastify and its own limit. */
 export const DIRECT_BODY_LIMIT_BYTES = 64 * 1024;
 const JSON_TYPE = /^application\/json\s*(?:;\s*charset=utf-8\s*)?$/i;
@@ -43,9 +48,16 @@ export type DirectRouteDefinition<Body extends z.ZodType> = {
    * synchronously: a promise per request is a real cost once React's renderer has turned async hooks on.
    */
   handle: (body: z.output<Body>) => DirectAnswer | Promise<DirectAnswer>;
+  /**
+   * The answer is a function of the body bytes and the catalogue alone: a 200 is kept (serialised) per body
+   * and sent again for the same bytes until `forgetAnswers()` (the catalogue changed).
+   */
+  sameForSameCatalogue?: boolean;
 };
 
 type CompiledRoute = {
+  /** Body bytes (latin1) → serialised 200, oldest first; null when the route is not memoised. */
+  memo: Map<string, string> | null;
   validate: (data: unknown) => { value?: unknown; error?: ValidationIssue[] };
   serializers: Map<number, (data: unknown) => string>;
   handle: (body: never) => DirectAnswer | Promise<DirectAnswer>;
@@ -60,6 +72,8 @@ export type DirectRoutes = {
    * with a body schema is refused at start-up: the listener runs none of the hooks a guarded route needs.
    */
   register(app: FastifyInstance, enabled: boolean): void;
+  /** Drops every kept answer (app.ts: on every catalogue change, before the new catalogue serves a request). */
+  forgetAnswers(): void;
   /** The node:http front: takes a plain POST to a direct route and returns true, or returns false untouched. */
   serve(req: IncomingMessage, res: ServerResponse): boolean;
 };
@@ -95,7 +109,20 @@ export function createDirectRoutes(options: {
     logRequest(id, "POST", req.url ?? "", status, performance.now() - started);
   }
 
+  // Bumped on every catalogue change: an answer computed across a change is not kept.
+  let generation = 0;
+
+  function remember(memo: Map<string, string>, key: string, json: string): void {
+    if (memo.size >= DIRECT_MEMO_ENTRIES) memo.delete(memo.keys().next().value!);
+    memo.set(key, json);
+  }
+
   function answer(req: IncomingMessage, res: ServerResponse, route: CompiledRoute, raw: Buffer, id: string, started: number): void {
+    const memo = route.memo && raw.length <= MEMO_KEY_LIMIT_BYTES ? route.memo : null;
+    const key = memo ? raw.toString("latin1") : "";
+    const kept = memo?.get(key);
+    if (kept !== undefined) return send(req, res, id, started, 200, kept);
+    const born = generation;
     let parsed: unknown;
     try {
       if (raw.length === 0) throw new SyntaxError("empty body");
@@ -107,7 +134,9 @@ export function createDirectRoutes(options: {
     if (checked.error) return send(req, res, id, started, 400, errorSerializer(validationErrorBody(checked.error)));
     const succeed = ({ status, payload }: DirectAnswer) => {
       const serialize = route.serializers.get(status) ?? errorSerializer;
-      send(req, res, id, started, status, serialize(payload));
+      const json = serialize(payload);
+      if (memo && status === 200 && born === generation) remember(memo, key, json);
+      send(req, res, id, started, status, json);
     };
     const fail = (error: unknown) => {
       log.error({ err: error, reqId: id }, "request failed");
@@ -130,7 +159,8 @@ export function createDirectRoutes(options: {
       serializers.set(Number(status), compileJsonSerializer(schema, { checkWithZod, method, url: definition.url }));
     }
     const validate = validatorCompiler({ schema: definition.body, method, url: definition.url, httpPart: "body" } as never) as CompiledRoute["validate"];
-    routes.set(definition.url, { validate, serializers, handle: definition.handle as CompiledRoute["handle"] });
+    const memo = definition.sameForSameCatalogue ? new Map<string, string>() : null;
+    routes.set(definition.url, { memo, validate, serializers, handle: definition.handle as CompiledRoute["handle"] });
   }
 
   return {
@@ -148,8 +178,14 @@ export function createDirectRoutes(options: {
         const body = route.schema?.body as z.ZodType | undefined;
         const response = route.schema?.response as Record<number, z.ZodType> | undefined;
         if (!body || !response) throw new Error(`${where} declares a direct route without body and response schemas`);
-        if (enabled) add({ url: route.url, body, response, handle: handle as (body: unknown) => DirectAnswer | Promise<DirectAnswer> });
+        const sameForSameCatalogue = route.config?.sameForSameCatalogue === true;
+        if (enabled) add({ url: route.url, body, response, sameForSameCatalogue, handle: handle as (body: unknown) => DirectAnswer | Promise<DirectAnswer> });
       });
+    },
+
+    forgetAnswers() {
+      generation++;
+      for (const route of routes.values()) route.memo?.clear();
     },
 
     serve(req, res) {

@@ -9,6 +9,8 @@ declare module "fastify" {
      * validated body (server/direct-routes.ts). Only a public POST may declare it: the listener runs no hooks.
      */
     direct?: (body: never) => DirectAnswer | Promise<DirectAnswer>;
+    /** The direct answer is a function of the body bytes and the catalogue: kept until the catalogue changes. */
+    sameForSameCatalogue?: true;
   }
   interface FastifyInstance {
     /** The shop's services, decorated once in buildApp (server/app.ts). */

@@ -1,11 +1,12 @@
-// The editor's side of designs: calls to the account's designs, picture uploads (XMLHttpRequest, like the
-// artwork uploader: the API client speaks JSON), and a guest's drafts, which stay in this browser until
+// The editor's side of designs: calls to the account's designs, picture uploads (resumable, over tus, like
+// the artwork uploader), and a guest's drafts, which stay in this browser until
 // checkout has made the account (docs/decisions/030-design-documents.md): the document in local storage,
 // its pictures in IndexedDB.
 import type { BasketState } from "../../domain/basket";
 import { designImageIds, type Design } from "../../domain/design/schema";
 import type { ApiAnswer } from "../../server/api/contract";
-import { api, ApiResponseError, authHeaders, NetworkError } from "./api-client";
+import { api } from "./api-client";
+import { startResumableUpload, type ResumableProgress, type UploadOutcome } from "./resumable-upload";
 import { basketStore } from "./basket";
 import { createBrowserStore } from "./browser-store";
 
@@ -23,28 +24,20 @@ export const proofDesign = (designId: number) => api("POST /api/designs/:designI
 export const applyDesignToOrder = (orderId: number, designId: number, versionNumber: number) =>
   api("POST /api/orders/:orderId/design", { params: { orderId }, auth: true, body: { designId, version_number: versionNumber } });
 
-/** Uploads a picture; the server checks it by content and answers its pixel size. */
-export function uploadDesignImage(file: Blob, fileName: string): Promise<UploadedImage> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    form.append("image", file, fileName);
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/api/design-images");
-    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
-    xhr.setRequestHeader("accept", "application/json");
-    xhr.onload = () => {
-      let body: { image?: UploadedImage; error?: string; message?: string } = {};
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        // not JSON: handled below
-      }
-      if (xhr.status === 201 && body.image) resolve(body.image);
-      else reject(new ApiResponseError(body.message ?? body.error ?? `Upload failed (${xhr.status})`, xhr.status, {}, body.message ?? null));
-    };
-    xhr.onerror = () => reject(new NetworkError(new Error("upload failed")));
-    xhr.send(form);
-  });
+/** The picture a completed resumable upload (purpose design-image) became. */
+export function imageOf(outcome: UploadOutcome): UploadedImage {
+  const image = (outcome.result as { image?: UploadedImage } | null)?.image;
+  if (!image) throw new Error("The picture could not be added.");
+  return image;
+}
+
+/**
+ * Uploads a picture as a resumable upload (purpose design-image, ADR 041); the server checks it by content
+ * and answers its pixel size. A picture kept in this browser (a guest's) goes under its own name.
+ */
+export async function uploadDesignImage(file: Blob, fileName: string, onProgress: (progress: ResumableProgress) => void = () => {}): Promise<UploadedImage> {
+  const named = file instanceof File && file.name === fileName ? file : new File([file], fileName, { type: file.type });
+  return imageOf(await startResumableUpload({ purpose: "design-image", target: {}, file: named, onProgress }).done);
 }
 
 // ---- A guest's drafts, held in this browser ---------------------------------------------------

@@ -1,5 +1,6 @@
 // The design service's calls (DECISIONS rule 23): the customer's brief, files, amends and approval, and
-// the designers' desk. Uploads go with XMLHttpRequest, whose upload events report the real bytes sent.
+// the designers' desk. The customer's files go as resumable uploads (use-resumable-upload.ts); a designer's
+// proofs go with XMLHttpRequest, whose upload events report the real bytes sent.
 import type { ApiAnswer, ApiBody } from "../../server/api/contract";
 import { api, ApiResponseError, authHeaders, NetworkError } from "./api-client";
 import type { Preflight } from "./orders-api";
@@ -60,13 +61,6 @@ function postForm<T>(url: string, form: FormData, total: number, onProgress: Pro
     xhr.onerror = () => reject(new NetworkError(new Error("upload failed")));
     xhr.send(form);
   });
-}
-
-/** Adds a logo, photo or reference to the brief (or to amends while a proof waits). */
-export function uploadDesignFile(orderId: number, file: File, onProgress: Progress): Promise<DesignFile> {
-  const form = new FormData();
-  form.append("file", file, file.name);
-  return postForm(`/api/orders/${orderId}/design/files`, form, file.size, onProgress, (status, body) => (status === 201 && body.file ? (body.file as DesignFile) : null));
 }
 
 /** A designer sends the next proof: one file per design and a note. */

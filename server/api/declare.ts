@@ -25,6 +25,11 @@ export type Declaration = {
   limit?: { max: number; timeWindow: string };
   /** Also answered by the listener ahead of the router (server/direct-routes.ts): public POSTs only. */
   direct?: (body: never) => DirectAnswer | Promise<DirectAnswer>;
+  /**
+   * The direct answer depends on the body bytes and the catalogue only: its 200s are kept per body until the
+   * catalogue changes (server/direct-routes.ts). Only for a handler that reads nothing else (no time, no caller).
+   */
+  sameForSameCatalogue?: true;
   /** Left out of the API document. */
   hide?: boolean;
   /** A multipart form: the route consumes multipart/form-data with these parts. */
@@ -32,9 +37,15 @@ export type Declaration = {
 };
 
 export function declare<const Schema extends FastifySchema>(declaration: Declaration, schema: Schema) {
-  const { auth, tag, summary, limit, direct, hide, form } = declaration;
+  const { auth, tag, summary, limit, direct, sameForSameCatalogue, hide, form } = declaration;
   return {
-    config: { auth, ...(limit ? { rateLimit: limit } : {}), ...(direct ? { direct } : {}), ...(form ? { form } : {}) },
+    config: {
+      auth,
+      ...(limit ? { rateLimit: limit } : {}),
+      ...(direct ? { direct } : {}),
+      ...(sameForSameCatalogue ? { sameForSameCatalogue } : {}),
+      ...(form ? { form } : {}),
+    },
     schema: { tags: [tag], summary, ...(auth === "public" ? {} : { security: BEARER }), ...(hide ? { hide } : {}), ...schema },
   };
 }

@@ -16,6 +16,9 @@ const deflateAsync = promisify(deflate);
 
 export const DESIGN_PREVIEW_MAX_PX = 1600;
 
+/** A PDF chosen as an editor picture. */
+export const DESIGN_IMAGE_PDF_MESSAGE = "Please add a picture (JPEG, PNG, TIFF or WebP); a PDF can be uploaded as artwork instead.";
+
 /** What the editor and the renderer need to know of a prepared image. */
 export type PreparedDesignImage =
   | { ok: true; widthPx: number; heightPx: number; hasAlpha: boolean; previewType: "image/png" | "image/jpeg" }
@@ -30,7 +33,7 @@ export async function prepareDesignImage(filePath: string, outDir: string): Prom
     if (size === 0) return { ok: false, message: unreadableMessage("empty") };
     const sniffed = await sniffArtwork(filePath);
     if (sniffed.kind === null || sniffed.kind === "pdf") {
-      return { ok: false, message: sniffed.kind === "pdf" ? "Please add a picture (JPEG, PNG, TIFF or WebP); a PDF can be uploaded as artwork instead." : typeMessage(sniffed.detected) };
+      return { ok: false, message: sniffed.kind === "pdf" ? DESIGN_IMAGE_PDF_MESSAGE : typeMessage(sniffed.detected) };
     }
     const header = await readRasterHeader(filePath);
     if (claimsImpossiblePixels(sniffed.kind, header.storedWidthPx, header.storedHeightPx, size)) return { ok: false, message: implausiblePixelsMessage(header.storedWidthPx, header.storedHeightPx) };

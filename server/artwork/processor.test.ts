@@ -100,10 +100,37 @@ describe("artwork processor (worker threads)", () => {
   it("lets a small job pass a near-limit image waiting in the queue, never a second near-limit one", () => {
     const light = { heavy: false };
     const heavy = { heavy: true };
-    expect(pickRunnable([heavy, light], true)).toBe(1);
-    expect(pickRunnable([heavy, light], false)).toBe(0);
-    expect(pickRunnable([heavy, heavy], true)).toBe(-1);
-    expect(pickRunnable([], false)).toBe(-1);
+    expect(pickRunnable([heavy, light], { lightFree: true, heavyFree: false })).toBe(1);
+    expect(pickRunnable([heavy, light], { lightFree: true, heavyFree: true })).toBe(0);
+    expect(pickRunnable([heavy, heavy], { lightFree: true, heavyFree: false })).toBe(-1);
+    expect(pickRunnable([light, heavy], { lightFree: false, heavyFree: true })).toBe(1);
+    expect(pickRunnable([], { lightFree: true, heavyFree: true })).toBe(-1);
+  });
+
+  it("starts a small check beside a near-limit image even with one light worker (two lanes)", async () => {
+    // One light worker (the size of the pool on 2 cores) and "near the limit" lowered to 1 MP.
+    const artwork = processor({ workers: 1, heavyMegapixels: 1 });
+    const noise = Buffer.from(Array.from({ length: 3000 * 3000 * 3 }, (_, i) => (i * 2654435761) >>> 24));
+    await sharp(noise, { raw: { width: 3000, height: 3000, channels: 3 } }).png({ compressionLevel: 1 }).toFile(corpus.path("lane-heavy.png"));
+    // The light worker (a 0.5 MP image) is started first, as it is in a shop that has checked any file.
+    await artwork.preflight(corpus.path("cmyk-72ppi.jpg"), A4);
+    const seen: Array<{ busy: number; heavy: number }> = [];
+    const large = artwork.thumbnail(corpus.path("lane-heavy.png"));
+    // Queued after the large one has started: it must start beside it, not after it.
+    while (artwork.stats().heavy === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    const small = artwork.preflight(corpus.path("cmyk-72ppi.jpg"), A4);
+    let running = true;
+    const watch = (async () => {
+      while (running) {
+        seen.push(artwork.stats());
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    await Promise.all([large, small]);
+    running = false;
+    await watch;
+    expect(seen.some((s) => s.busy === 2 && s.heavy === 1)).toBe(true);
+    expect(artwork.stats().workers).toBe(2);
   });
 
   it("works on one near-limit image at a time: the second waits in the queue though a worker is free", async () => {

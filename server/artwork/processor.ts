@@ -93,8 +93,8 @@ type Pending = {
   timer?: NodeJS.Timeout;
 };
 
-/** `ready` once the worker has loaded its modules and said so. */
-type Slot = { worker: Worker; current: Pending | null; gone: boolean; ready: boolean };
+/** `ready` once the worker has loaded its modules and said so. `heavy`: the near-limit lane's worker. */
+type Slot = { worker: Worker; current: Pending | null; gone: boolean; ready: boolean; heavy: boolean };
 
 /**
  * How to start a worker. In the production bundle, build/artwork-worker.js sits beside the bundle
@@ -113,9 +113,12 @@ function workerStart(): { entry: URL | string; eval: boolean } {
   return { entry: bootstrap, eval: true };
 }
 
-/** Which queued job may start now (-1: none): the first light one, or the first heavy one when no heavy job runs. */
-export function pickRunnable(queue: readonly { heavy: boolean }[], heavyRunning: boolean): number {
-  return queue.findIndex((pending) => !pending.heavy || !heavyRunning);
+/**
+ * Which queued job may start now (-1: none). Two lanes: near-limit images have a worker of their own (one at
+ * a time), everything else has the `size` light workers, so a small check never waits behind a large one.
+ */
+export function pickRunnable(queue: readonly { heavy: boolean }[], lanes: { lightFree: boolean; heavyFree: boolean }): number {
+  return queue.findIndex((pending) => (pending.heavy ? lanes.heavyFree : lanes.lightFree));
 }
 
 /**
@@ -163,14 +166,14 @@ export function createArtworkProcessor(options: ArtworkProcessorOptions = {}): A
     settle(pending);
   }
 
-  function spawn(): Slot {
+  function spawn(heavy: boolean): Slot {
     const worker = new Worker(start.entry, {
       eval: start.eval,
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
     });
     worker.unref();
-    const slot: Slot = { worker, current: null, gone: false, ready: false };
+    const slot: Slot = { worker, current: null, gone: false, ready: false, heavy };
     worker.on("message", (reply: JobReply | WorkerReady) => {
       if ("ready" in reply) {
         slot.ready = true;
@@ -198,15 +201,24 @@ export function createArtworkProcessor(options: ArtworkProcessorOptions = {}): A
     return slot;
   }
 
+  /** A free worker of the lane, started if the lane has room (light: `size` workers, heavy: one). */
+  function freeSlot(heavy: boolean, start: boolean): Slot | undefined {
+    const lane = slots.filter((s) => s.heavy === heavy);
+    const idle = lane.find((s) => s.current === null);
+    if (idle || !start) return idle;
+    return lane.length < (heavy ? 1 : size) ? spawn(heavy) : undefined;
+  }
+
   function nextRunnable(): number {
-    return pickRunnable(queue, slots.some((s) => s.current?.heavy === true));
+    const free = (heavy: boolean) => freeSlot(heavy, false) !== undefined || slots.filter((s) => s.heavy === heavy).length < (heavy ? 1 : size);
+    return pickRunnable(queue, { lightFree: free(false), heavyFree: free(true) });
   }
 
   function dispatch(): void {
     while (!closed && queue.length > 0) {
       const index = nextRunnable();
       if (index < 0) return;
-      const slot = slots.find((s) => s.current === null) ?? (slots.length < size ? spawn() : undefined);
+      const slot = freeSlot(queue[index]!.heavy, true);
       if (!slot) return;
       const [pending] = queue.splice(index, 1) as [Pending];
       slot.current = pending;

@@ -20,6 +20,7 @@ import type { DesignImageFiles } from "../artwork/design-pdf";
 import type { ArtworkProcessor as WorkerPool } from "../artwork/processor";
 import type { FileStorage } from "../integrations/storage/storage";
 import type { ArtworkService, MadeVersion, OrderedArtwork, Preflight, StoreResult, UploadedFile } from "./artwork-service";
+import { releasePictures } from "./design-pictures";
 import { failure, type Failure, type Outcome } from "./outcome";
 
 export type DesignRow = typeof designs.$inferSelect;
@@ -186,8 +187,11 @@ export function createDesignService(deps: DesignServiceDeps): DesignService {
     },
 
     async remove(userId, designId) {
-      const removed = await db.delete(designs).where(and(eq(designs.id, designId), eq(designs.userId, userId))).returning({ id: designs.id });
-      return removed.length > 0 ? { ok: true } : failure("not-found", "Not found");
+      const [removed] = await db.delete(designs).where(and(eq(designs.id, designId), eq(designs.userId, userId))).returning({ document: designs.document });
+      if (!removed) return failure("not-found", "Not found");
+      // Its pictures go with it, unless another design or a checkout still uses them (design-pictures.ts).
+      await releasePictures(db, storage, userId, designImageIds(removed.document));
+      return { ok: true };
     },
 
     async uploadImage(userId, upload) {

@@ -112,7 +112,8 @@ export function createServices(db: DbHandle, config: Config, overrides: ServiceO
   const artwork = createArtworkService({ db: db.db, storage, processor: artworkProcessor, orders, tmpDir: path.join(config.dataDir, "tmp", "uploads") });
   const designs = createDesignService({ db: db.db, storage, processor: workerPool, artwork, tmpDir: path.join(config.dataDir, "tmp", "uploads") });
   const uploads = createUploadService({ db, config, log });
-  registerUploadPurposes(uploads, { artwork, uploadMaxBytes: config.uploadMaxBytes });
+  const designJobs = createDesignJobService({ db: db.db, storage, processor: artworkProcessor, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender, tmpDir: path.join(config.dataDir, "tmp", "uploads") });
+  registerUploadPurposes(uploads, { artwork, designJobs, designs, uploadMaxBytes: config.uploadMaxBytes });
   const quotes = createQuoteService({ db: db.db, catalogue, storage, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender });
   const testPayments = overrides.paymentProvider || config.stripe ? null : createTestPaymentProvider(db.db);
   const provider: PaymentProvider =
@@ -165,7 +166,7 @@ export function createServices(db: DbHandle, config: Config, overrides: ServiceO
     refunds: createRefundService({ db: db.db, provider, orders, storage, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender, log }),
     reprints: createReprintService({ db: db.db, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender, reuseApprovedArtwork: (id) => artwork.reuseApprovedArtwork(id) }),
     redesigns: createRedesignService({ db: db.db, provider, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender }),
-    designJobs: createDesignJobService({ db: db.db, storage, processor: artworkProcessor, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender, tmpDir: path.join(config.dataDir, "tmp", "uploads") }),
+    designJobs,
     uploads,
   };
 }

@@ -13,7 +13,7 @@ import { mmToPoints } from "../../domain/preflight";
 import { orderTotals } from "../../domain/totals";
 import { readPdfText } from "../support/pdf-text";
 import { configure, createCustomer, expect, openProduct, signIn, test, visit } from "./fixtures";
-import { addStaffMember, ADDRESS, CARD, signInAsStaff } from "./journeys";
+import { addStaffMember, ADDRESS, CARD, recordUploadRequests, signInAsStaff } from "./journeys";
 import { mailsContaining } from "./mail";
 
 /** Full-page screenshots of each step, to look at, when E2E_SCREENSHOTS names a folder for them. */
@@ -96,8 +96,13 @@ test.describe("the design service", () => {
     await brief.getByLabel("Colours").fill("Teal and amber");
     await brief.getByLabel("Style").fill("Bold, easy to read from the road");
     const logo = await sharp({ create: { width: 600, height: 300, channels: 3, background: { r: 15, g: 118, b: 110 } } }).png().toBuffer();
+    const uploads = recordUploadRequests(page);
     await brief.getByLabel("Logos, photos and references").setInputFiles({ name: "sams-logo.png", mimeType: "image/png", buffer: logo });
     await expect(brief.getByRole("list", { name: "Files for the designer" })).toContainText("sams-logo.png");
+    // The logo went as a resumable upload (tus at /api/uploads), not as one multipart request.
+    expect(uploads).toContain("POST /api/uploads");
+    expect(uploads.some((request) => /^PATCH \/api\/uploads\/[0-9a-f]{32}$/.test(request))).toBe(true);
+    expect(uploads.filter((request) => request.endsWith("/design/files"))).toEqual([]);
     await brief.getByRole("button", { name: "Save and finish later" }).click();
     await expect(brief.getByText("Saved. You can finish your brief later from your order page.")).toBeVisible();
     await shot(page, "04-phone-brief");

@@ -2,7 +2,7 @@
 // the print file; staff download a PDF of exactly the ordered size.
 import * as mupdf from "mupdf";
 import sharp from "sharp";
-import { addStaffMember } from "./journeys";
+import { addStaffMember, recordUploadRequests } from "./journeys";
 import { configure, expect, openProduct, test } from "./fixtures";
 import { CARD } from "./journeys";
 
@@ -55,6 +55,7 @@ test.describe("design online @phone", () => {
     await page.getByRole("combobox", { name: "Find your billing address" }).fill("E15");
     await page.getByRole("listbox", { name: "Address suggestions" }).getByRole("option").first().click();
     await page.getByLabel(/I accept the/).check();
+    const uploads = recordUploadRequests(page);
     await page.getByRole("button", { name: "Proceed to Payment" }).click();
     await expect(page.getByText("Test payment – no real card is charged")).toBeVisible({ timeout: 30_000 });
     await page.getByLabel("Card number").fill(CARD.number);
@@ -65,6 +66,10 @@ test.describe("design online @phone", () => {
 
     await expect(page.getByText("Your payment was successful.")).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText("PVC Banners design.pdf")).toBeVisible({ timeout: 30_000 });
+    // The guest's picture moved to the new account as a resumable upload (tus at /api/uploads).
+    expect(uploads).toContain("POST /api/uploads");
+    expect(uploads.some((request) => /^PATCH \/api\/uploads\/[0-9a-f]{32}$/.test(request))).toBe(true);
+    expect(uploads).not.toContain("POST /api/design-images");
     await page.getByRole("button", { name: "View proof" }).click();
     await expect(page.getByRole("dialog").getByRole("img")).toBeVisible();
 

@@ -108,3 +108,13 @@ export async function signInAsStaff(page: Page, link: string) {
   await page.getByRole("button", { name: "Save new password" }).click();
   await expect(page).toHaveURL(/\/staff$/);
 }
+
+/** Records the page's upload requests ("POST /api/uploads", "PATCH /api/uploads/…", one-request upload routes) as they go. */
+export function recordUploadRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith("/api/uploads") || pathname.endsWith("/design/files") || pathname === "/api/design-images") seen.push(`${request.method()} ${pathname}`);
+  });
+  return seen;
+}

@@ -4,6 +4,7 @@ import { formatMegabytes, UPLOAD_MESSAGES } from "../../../domain/uploads";
 import { ApiResponseError } from "../../lib/api-client";
 import { useAuthorisedObjectUrl, type OrderFile, type Preflight } from "../../lib/orders-api";
 import type { ResumableProgress, Unfinished } from "../../lib/resumable-upload";
+import { progressText } from "../upload/resumable-status";
 
 export type UploadProgress = ResumableProgress;
 
@@ -14,23 +15,6 @@ const VERDICT_STYLE: Record<Preflight["verdict"], { label: string; className: st
 };
 
 const megabytes = formatMegabytes;
-
-/** What the line under the bar says: the bytes the server holds, and why it is waiting when it is. */
-function progressText(progress: UploadProgress, percent: number): string {
-  const held = `${megabytes(progress.heldBytes)} of ${megabytes(progress.totalBytes)} received`;
-  switch (progress.phase) {
-    case "starting":
-      return `Starting… ${held}`;
-    case "sending":
-      return `Uploading… ${percent}% (${held})`;
-    case "offline":
-      return `${UPLOAD_MESSAGES.offline} ${held}.`;
-    case "retrying":
-      return `The connection dropped: trying again… ${held}.`;
-    case "checking":
-      return UPLOAD_MESSAGES.checking;
-  }
-}
 
 /** The preflight's findings in plain English, worst first. */
 export function PreflightReport({ preflight }: { preflight: Preflight }) {

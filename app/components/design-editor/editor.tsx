@@ -26,11 +26,13 @@ import {
   newLocalId,
   putLocalImage,
   saveDesign,
-  uploadDesignImage,
+  imageOf,
   applyDesignToOrder,
   withUploadedImages,
   type DesignSummary,
 } from "../../lib/design-api";
+import { useResumableUpload } from "../../lib/use-resumable-upload";
+import { ResumableBar, UnfinishedNotice } from "../upload/resumable-status";
 import { Canvas } from "./canvas";
 import { fontFaceCss } from "./font-faces";
 import { useDesignHistory } from "./history";
@@ -79,6 +81,9 @@ export function DesignEditor({
   const [tab, setTab] = useState<Tab>("templates");
   const [status, setStatus] = useState<{ text: string; kind: "ok" | "error" } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  // A signed-in customer's pictures go as resumable uploads: the bar shows what the server holds, and a
+  // picture left half-sent by a reload is offered again (ADR 041). A guest's stay in this browser.
+  const pictures = useResumableUpload("design-image", loggedIn ? {} : null);
   const [imageUrls, setImageUrls] = useState<Record<string, string>>({});
   const [proof, setProof] = useState<{ src: string; checks: string[] } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -207,7 +212,7 @@ export function DesignEditor({
     try {
       let image: { id: string; widthPx: number; heightPx: number };
       if (loggedIn) {
-        image = await uploadDesignImage(file, file.name);
+        image = imageOf(await pictures.send(file));
         setImageUrls((urls) => ({ ...urls, [image.id]: URL.createObjectURL(file) }));
       } else {
         const measured = await measure(file);
@@ -382,6 +387,8 @@ export function DesignEditor({
         </div>
       </div>
       {busy ? <p role="status" className="text-sm text-slate-600">{busy}</p> : null}
+      {pictures.progress ? <ResumableBar progress={pictures.progress} label={`Sending ${pictures.fileName ?? "your picture"}`} onCancel={() => void pictures.cancel()} /> : null}
+      {pictures.unfinished && !pictures.progress ? <UnfinishedNotice unfinished={pictures.unfinished} onDiscard={() => void pictures.discard()} /> : null}
       {status ? (
         <p role={status.kind === "error" ? "alert" : "status"} className={`rounded-md px-3 py-2 text-sm ${status.kind === "error" ? "bg-red-50 text-red-800" : "bg-emerald-50 text-emerald-900"}`}>
           {status.text}
@@ -554,7 +561,7 @@ export function DesignEditor({
     setBusy("Adding your picture…");
     try {
       let image: { id: string; widthPx: number; heightPx: number };
-      if (loggedIn) image = await uploadDesignImage(file, file.name);
+      if (loggedIn) image = imageOf(await pictures.send(file));
       else {
         const measured = await measure(file);
         image = { id: newLocalId("local"), ...measured };

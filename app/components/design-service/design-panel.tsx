@@ -2,13 +2,13 @@
 // finished later, then sent), the latest proof as a preview and a PDF with the earlier versions, amends with
 // comments and files, and approval after a confirmation that says what is approved.
 import { useEffect, useId, useState } from "react";
-import { ARTWORK_ACCEPT } from "../../../domain/artwork";
 import { briefSchema } from "../../../domain/design-brief";
 import { briefProblem, DESIGN_STATE_LABELS } from "../../../domain/design-service";
 import { formatDeliveryDate, formatUkDate } from "../../../domain/format";
-import { askAmends, approveDesign, fetchDesign, removeDesignFile, saveBrief, uploadDesignFile, type DesignFile, type DesignJob, type DesignProof } from "../../lib/design-jobs-api";
+import { askAmends, approveDesign, fetchDesign, saveBrief, type DesignJob, type DesignProof } from "../../lib/design-jobs-api";
 import { openPrivateFile, useAuthorisedObjectUrl } from "../../lib/orders-api";
 import { actionMessage, useAction } from "../../lib/use-action";
+import { FilePicker } from "./file-picker";
 
 const messageOf = actionMessage("Network error. Please try again.");
 
@@ -75,64 +75,6 @@ function DesignStatus({ job }: { job: DesignJob }) {
       You approved proof version {job.approved_version}
       {job.approved_at ? ` on ${formatUkDate(job.approved_at)}` : ""}: delivery by <strong>{formatDeliveryDate(job.delivery_date)}</strong>, counted from your approval.
     </p>
-  );
-}
-
-/** Files for the designer: uploaded one by one as they are chosen, with the real bytes sent shown. */
-function FilePicker({ orderId, files, onFiles, label }: { orderId: number; files: DesignFile[]; onFiles: (files: DesignFile[]) => void; label: string }) {
-  const inputId = useId();
-  const [progress, setProgress] = useState<{ name: string; sent: number; total: number } | null>(null);
-  const { problem, run } = useAction(messageOf);
-  const pick = (chosen: File[]) =>
-    void run(async () => {
-      let current = files;
-      for (const file of chosen) {
-        setProgress({ name: file.name, sent: 0, total: file.size });
-        try {
-          const stored = await uploadDesignFile(orderId, file, (sent, total) => setProgress({ name: file.name, sent, total }));
-          current = [...current, stored];
-          onFiles(current);
-        } finally {
-          setProgress(null);
-        }
-      }
-    });
-  return (
-    <div>
-      <label htmlFor={inputId} className="field-label">
-        {label}
-      </label>
-      <input id={inputId} type="file" multiple accept={ARTWORK_ACCEPT} className="block w-full text-sm" onChange={(e) => pick(Array.from(e.target.files ?? []))} />
-      <p className="mt-1 text-xs text-slate-500">JPG, PNG, TIFF, WebP or PDF.</p>
-      {progress ? (
-        <p className="mt-1 text-sm" role="status">
-          Sending {progress.name}: {Math.round((progress.sent / Math.max(1, progress.total)) * 100)}%
-        </p>
-      ) : null}
-      {problem ? <p role="alert" className="mt-1 text-sm font-semibold text-red-700">{problem}</p> : null}
-      {files.length > 0 ? (
-        <ul className="mt-2 space-y-1 text-sm" aria-label="Files for the designer">
-          {files.map((file) => (
-            <li key={file.id} className="flex items-center justify-between gap-2 rounded bg-slate-50 px-2 py-1">
-              <span className="min-w-0 truncate">{file.file_name}</span>
-              <button
-                type="button"
-                className="text-xs font-semibold text-red-700 hover:underline"
-                aria-label={`Remove ${file.file_name}`}
-                onClick={() =>
-                  void run(async () => {
-                    await removeDesignFile(orderId, file.id);
-                    onFiles(files.filter((f) => f.id !== file.id));
-                  })
-                }
-              >
-                Remove
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
   );
 }
 

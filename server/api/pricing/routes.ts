@@ -86,7 +86,7 @@ export async function pricingRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     "/calculatePrice",
     // Called on every change a customer makes: also answered by the listener ahead of the router.
-    declare({ auth: "public", tag: "pricing", direct: (body: CalculatePriceBody) => calculatePrice(services, body), summary: "The price of one configured line, in pounds (total), with the pence breakdown" }, { body: calculatePriceBody, response: calculatePriceResponse }),
+    declare({ auth: "public", tag: "pricing", direct: (body: CalculatePriceBody) => calculatePrice(services, body), sameForSameCatalogue: true, summary: "The price of one configured line, in pounds (total), with the pence breakdown" }, { body: calculatePriceBody, response: calculatePriceResponse }),
     async (request, reply) => {
       const { status, payload } = await calculatePrice(services, request.body);
       return reply.status(status).send(payload);

@@ -73,6 +73,8 @@ export type DesignJobService = {
   saveBrief(userId: number, orderId: number, brief: Brief, send: boolean, now?: Date): Promise<Outcome<{ detail: DesignJobDetail }>>;
   /** A logo, photo or reference for the brief (before it is sent) or for amends (while a proof waits), checked by content. */
   addFile(userId: number, orderId: number, upload: UploadedFile): Promise<Outcome<{ file: DesignFileRow }>>;
+  /** Whether the customer may add a file now (their item, not cancelled, brief or amends open, room left): addFile's gates before any byte arrives. */
+  canAddFile(userId: number, orderId: number): Promise<Outcome>;
   /** Removes a file not yet sent to the designer. */
   removeFile(userId: number, orderId: number, fileId: number): Promise<Outcome>;
   askAmends(userId: number, orderId: number, input: { version: number; comments: string }, now?: Date): Promise<Outcome<{ detail: DesignJobDetail }>>;
@@ -87,6 +89,10 @@ export type DesignJobService = {
   /** A brief/amends file or a proof file, for the job's customer or staff; null otherwise. */
   openFile(source: "brief" | "proof", fileId: number, variant: FileVariant, viewer: { userId: number; staff: boolean }): Promise<{ key: string; contentType: string; downloadName: string } | null>;
 };
+
+const FILES_WHEN = "Files can be sent with your brief, or with amends once a proof is ready.";
+/** Where a file added now goes: the brief before it is sent, amends while a proof waits; nowhere otherwise. */
+const stageOf = (state: DesignState) => (state === "brief" ? ("brief" as const) : state === "proof_sent" ? ("amends" as const) : null);
 
 export type DesignJobServiceDeps = {
   db: Db;
@@ -260,11 +266,25 @@ export function createDesignJobService(deps: DesignJobServiceDeps): DesignJobSer
       return { ok: true, detail: await reload(owned.id) };
     },
 
+    async canAddFile(userId, orderId) {
+      const owned = await ownedJob(userId, orderId);
+      if (!owned) return failure("not-found", "Not found");
+      const [item] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, owned.orderId));
+      if (!item) return failure("not-found", "Not found");
+      if (item.status === "Cancelled") return failure("conflict", DESIGN_MESSAGES.cancelled);
+      const stage = stageOf(owned.state);
+      if (!stage) return failure("conflict", FILES_WHEN);
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(designFiles)
+        .where(and(eq(designFiles.jobId, owned.id), eq(designFiles.stage, stage), stage === "amends" ? isNull(designFiles.amendId) : undefined));
+      return Number(count?.n ?? 0) >= BRIEF_LIMITS.files ? failure("limited", DESIGN_MESSAGES.tooManyFiles) : { ok: true };
+    },
+
     async addFile(userId, orderId, upload) {
       const owned = await ownedJob(userId, orderId);
       if (!owned) return failure("not-found", "Not found");
-      const stageOf = (state: DesignState) => (state === "brief" ? ("brief" as const) : state === "proof_sent" ? ("amends" as const) : null);
-      if (!stageOf(owned.state)) return failure("conflict", "Files can be sent with your brief, or with amends once a proof is ready.");
+      if (!stageOf(owned.state)) return failure("conflict", FILES_WHEN);
       // Checked by what the file is, never by its name or the browser's word.
       const sniffed = await sniffArtwork(upload.path).catch((error: unknown) => {
         if (error instanceof UnreadableArtworkError) return { kind: null, detected: null };
@@ -281,7 +301,7 @@ export function createDesignJobService(deps: DesignJobServiceDeps): DesignJobSer
         if (!locked) return failure("not-found", "Not found");
         if (locked.status === "Cancelled") return failure("conflict", DESIGN_MESSAGES.cancelled);
         const stage = stageOf(locked.job.state);
-        if (!stage) return failure("conflict", "Files can be sent with your brief, or with amends once a proof is ready.");
+        if (!stage) return failure("conflict", FILES_WHEN);
         const [count] = await tx
           .select({ n: sql<number>`count(*)::int` })
           .from(designFiles)

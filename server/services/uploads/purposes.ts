@@ -4,6 +4,9 @@ import { QUICK_QUOTE_MAX_FILE_BYTES } from "../../../domain/quote";
 import { UPLOAD_MESSAGES } from "../../../domain/uploads";
 import { sniffArtwork, sniffArtworkHead, type ArtworkKind } from "../../artwork/sniff";
 import type { ArtworkService } from "../artwork-service";
+import type { DesignService } from "../design-service";
+import type { DesignJobService } from "../design-jobs/design-job-service";
+import { designFilePurpose, designImagePurpose } from "./design-purposes";
 import { failure } from "../outcome";
 import type { PurposeDefinition, UploadService } from "./upload-service";
 
@@ -58,7 +61,9 @@ export function quoteFilePurpose(): PurposeDefinition<Record<string, never>> {
   };
 }
 
-export function registerUploadPurposes(uploads: UploadService, deps: { artwork: ArtworkService; uploadMaxBytes: number }): void {
+export function registerUploadPurposes(uploads: UploadService, deps: { artwork: ArtworkService; designJobs: DesignJobService; designs: DesignService; uploadMaxBytes: number }): void {
   uploads.register(artworkPurpose(deps.artwork, deps.uploadMaxBytes));
   uploads.register(quoteFilePurpose());
+  uploads.register(designFilePurpose(deps.designJobs, deps.uploadMaxBytes));
+  uploads.register(designImagePurpose(deps.designs, deps.uploadMaxBytes));
 }
