@@ -4,7 +4,7 @@ import { ORDER_REF_ALPHABET, orderCheckLetter, orderRef, parseOrderRef } from ".
 
 const orderNumber = fc.integer({ min: 1, max: 2_147_483_647 });
 
-describe("order references people can read (DECISIONS rule 25)", () => {
+describe("order references people can read (docs/decisions/023-order-references.md)", () => {
   it("reads PW-<number>-<letter>, the letter from an alphabet without I, O or Z", () => {
     expect(ORDER_REF_ALPHABET).toHaveLength(23);
     expect(ORDER_REF_ALPHABET).not.toMatch(/[IOZ]/);

@@ -1,4 +1,4 @@
-// Order references people read aloud and type (DECISIONS rule 25): `PW-<order number>-<check>`. The
+// Order references people read aloud and type (docs/decisions/023-order-references.md): `PW-<order number>-<check>`. The
 // check character is a weighted sum of the digits modulo 23 (a prime), weights 1, 2, 3 … from the right,
 // drawn from 23 letters that cannot be mistaken for digits or for each other (no I, O or Z). Because 23
 // is prime and bigger than any digit difference or weight, a slip of one digit changes the sum by

@@ -14,7 +14,7 @@ export function DeskFilters({ view, products, onView }: Props) {
 }
 
 function FilterForm({ view, products, onView }: Props) {
-  // Uncontrolled fields: what is typed before the page hydrates stays typed (DECISIONS rule 24), and a
+  // Uncontrolled fields: what is typed before the page hydrates stays typed (docs/decisions/020-no-tap-lost-before-hydration.md), and a
   // submit before then is an ordinary GET of the same view.
   const fields: Record<string, string> = Object.fromEntries(VIEW_FIELDS.map((name) => [name, view.get(name) ?? (name === "sort" ? "placed" : "")]));
   const select = (name: string, label: string, options: [string, string][], any = "Any") => (
