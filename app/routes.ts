@@ -31,6 +31,7 @@ export default [
   route("checkout/order-confirmation/:orderGroupId", "routes/checkout/order-confirmation.tsx"),
   route("staff", "routes/staff/layout.tsx", [
     index("routes/staff/queue.tsx"),
+    route("orders", "routes/staff/orders.tsx"),
     route("orders/:orderGroupId", "routes/staff/job.tsx"),
     route("outbox", "routes/staff/outbox.tsx"),
     route("design", "routes/staff/design-desk.tsx"),

@@ -21,3 +21,13 @@ export const dispatchOrder = (orderGroupId: number, carrier: string, trackingNum
 
 export const fetchFailedEmails = () => api("GET /api/staff/outbox", { auth: true });
 export const requeueEmail = (emailId: number) => api("POST /api/staff/outbox/:emailId/requeue", { params: { emailId }, auth: true });
+
+export type DeskPage = ApiAnswer<"GET /api/staff/orders">;
+export type DeskOrder = DeskPage["orders"][number];
+/** The orders desk: the view is the page's query string, passed through as it is. */
+export const fetchDesk = (view: URLSearchParams, after: string | null, signal?: AbortSignal) =>
+  api("GET /api/staff/orders", { query: { ...Object.fromEntries(view), after }, auth: true, signal });
+
+export type BulkResult = ApiAnswer<"POST /api/staff/bulk/status">;
+export const moveSelected = (orderGroupIds: number[], status: "Print Ready" | "Production" | "Part Printed" | "Printed") =>
+  api("POST /api/staff/bulk/status", { body: { order_group_ids: orderGroupIds, status }, auth: true });

@@ -126,6 +126,24 @@ export const orderGroups = pgTable(
     index("order_groups_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
     index("order_groups_email_idx").on(sql`lower(${t.userEmail})`),
     index("order_groups_reprint_of_idx").on(t.reprintOf),
+    // The orders desk (/staff/orders, ADR 024): one index behind each sort and filter, keyset-paged by (key, id).
+    index("order_groups_created_idx").on(t.createdAt, t.id),
+    index("order_groups_delivery_idx").on(t.deliveryDate, t.id),
+    index("order_groups_total_idx").on(t.totalPence, t.id),
+    index("order_groups_status_created_idx").on(t.status, t.createdAt, t.id),
+    index("order_groups_payment_created_idx").on(t.paymentMethod, t.createdAt, t.id),
+    index("order_groups_active_created_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} not in ('Dispatched', 'Shipped', 'Cancelled')`),
+    index("order_groups_active_delivery_idx")
+      .on(t.deliveryDate, t.id)
+      .where(sql`${t.status} not in ('Dispatched', 'Shipped', 'Cancelled')`),
+    index("order_groups_po_idx").on(sql`lower(${t.poNumber})`),
+    index("order_groups_tracking_idx").on(sql`upper(replace(${t.trackingNumber}, ' ', ''))`),
+    index("order_groups_delivery_postcode_idx").on(sql`upper(replace(${t.delivery} ->> 'postcode', ' ', ''))`),
+    index("order_groups_billing_postcode_idx").on(sql`upper(replace(${t.billing} ->> 'postcode', ' ', ''))`),
+    index("order_groups_billing_name_idx").on(sql`lower((${t.billing} ->> 'first_name') || ' ' || (${t.billing} ->> 'last_name')) text_pattern_ops`),
+    index("order_groups_billing_last_name_idx").on(sql`lower(${t.billing} ->> 'last_name') text_pattern_ops`),
     check("order_groups_total_check", sql`${t.totalPence} = ${t.subTotalPence} - ${t.promoDiscountPence} + ${t.deliveryPence} + ${t.vatPence}`),
   ],
 );
@@ -179,6 +197,9 @@ export const orders = pgTable(
     index("orders_user_idx").on(t.userId),
     // The staff queue: items by status, most urgent delivery first.
     index("orders_status_delivery_idx").on(t.status, t.deliveryDate, t.id),
+    // The orders desk's product and turnaround filters: the orders that have one.
+    index("orders_product_group_idx").on(t.productId, t.orderGroupId),
+    index("orders_express_group_idx").on(t.orderGroupId).where(sql`${t.express}`),
     check("orders_quantity_check", sql`${t.quantity} >= 1 and ${t.versions} >= 1 and ${t.versions} <= ${t.quantity}`),
     check("orders_design_fee_check", sql`${t.designFeePence} >= 0 and ${t.designFeePence} <= ${t.linePence} and ${t.designs} >= 0`),
   ],

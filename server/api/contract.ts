@@ -50,6 +50,8 @@ import { calculatePriceBody, priceAnswer } from "./pricing/routes";
 import { promoAnswer } from "./promotions/routes";
 import { doneAnswer, doneWithMessageAnswer } from "./schemas";
 import { failedEmailsAnswer, queuePageAnswer, staffJobAnswer } from "./staff/routes";
+import { ordersDeskAnswer } from "./staff/orders-desk-routes";
+import { bulkStatusAnswer, bulkStatusBody } from "./staff/orders-bulk-routes";
 import { refundAnswer, reprintAnswer } from "./after-sale/routes";
 import { amendsBody, approveBody, briefBody, deskAnswer, designFileAnswer, designJobAnswer, paymentLinkAnswer, redesignAnswer, redesignBody, redesignListAnswer } from "./design-jobs/routes";
 import { designAnswer, designBody, designImageAnswer, designListAnswer, designProofAnswer, designSaveBody, useDesignBody } from "./designs/routes";
@@ -106,6 +108,8 @@ export const API_CONTRACT = {
   "POST /api/design-images": { answer: designImageAnswer },
 
   "GET /api/staff/queue": { answer: queuePageAnswer },
+  "GET /api/staff/orders": { answer: ordersDeskAnswer },
+  "POST /api/staff/bulk/status": { answer: bulkStatusAnswer, body: bulkStatusBody },
   "GET /api/staff/orders/:orderGroupId": { answer: staffJobAnswer },
   "POST /api/staff/items/:orderId/status": { answer: doneAnswer },
   "POST /api/staff/items/:orderId/reject": { answer: doneAnswer },

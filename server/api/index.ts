@@ -18,6 +18,8 @@ import { quoteRoutes } from "./quotes/routes";
 import { resumableUploadRoutes } from "./resumable/routes";
 import { tradeRoutes } from "./trade/routes";
 import { staffRoutes } from "./staff/routes";
+import { ordersDeskRoutes } from "./staff/orders-desk-routes";
+import { ordersBulkRoutes } from "./staff/orders-bulk-routes";
 import { systemRoutes } from "./system/routes";
 
 export async function registerApi(root: FastifyInstance): Promise<void> {
@@ -40,6 +42,8 @@ async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(orderRoutes);
   await app.register(artworkRoutes);
   await app.register(staffRoutes);
+  await app.register(ordersDeskRoutes);
+  await app.register(ordersBulkRoutes);
   await app.register(backOfficeRoutes);
   await app.register(reportRoutes);
   await app.register(quoteRoutes);

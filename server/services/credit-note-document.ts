@@ -13,6 +13,7 @@ import type { ShopDetails } from "../config";
 import { renderInvoicePdf } from "../documents/invoice-pdf";
 import { invoiceData } from "./invoice-service";
 import type { OrderGroupDetail } from "./order-service";
+import { orderRef } from "../../domain/order-ref";
 
 type RefundRow = typeof refunds.$inferSelect;
 
@@ -58,7 +59,7 @@ export async function renderCreditNotePdf(shop: ShopDetails, group: OrderGroupDe
         ["Credit note date", formatUkDate(date)],
         ["Original invoice", invoiceNumberLabel(group.invoiceNumber) ?? ""],
         ["Invoice date", formatUkDate(invoice.invoiceDate)],
-        ["Order reference", String(group.id)],
+        ["Order reference", orderRef(group.id)],
         ...(group.poNumber ? ([["Your PO number", group.poNumber]] as [string, string][]) : []),
         ["Refunded to", refundDestination(group).replace(/^The card that paid \((.*)\)$/, "$1")],
       ],

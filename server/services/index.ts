@@ -25,6 +25,7 @@ import { createEmailSender, type EmailSender, type SenderLog } from "./email-out
 import { createInvoiceService, type InvoiceService } from "./invoice-service";
 import { createOrderService, type OrderService } from "./order-service";
 import { createProductionService, type ProductionService } from "./production-service";
+import { createOrdersDesk, type OrdersDesk } from "./orders-desk";
 import { createPromoService, type PromoService } from "./promo-service";
 import { createQuoteService, type QuoteService } from "./quote-service";
 import { createTradeAccountService, type TradeAccountService } from "./trade-account-service";
@@ -67,6 +68,8 @@ export type Services = {
   designs: DesignService;
   invoices: InvoiceService;
   production: ProductionService;
+  /** The orders desk: every order, searched, filtered, sorted and keyset-paged. */
+  ordersDesk: OrdersDesk;
   emailSender: EmailSender;
   /** Formal quotes: from the basket, and Quick Quote requests priced by managers. */
   quotes: QuoteService;
@@ -159,6 +162,7 @@ export function createServices(db: DbHandle, config: Config, overrides: ServiceO
     artwork,
     designs,
     invoices: createInvoiceService({ storage, shop: config.shop }),
+    ordersDesk: createOrdersDesk(db.db),
     production: createProductionService({ db: db.db, orders, storage, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender }),
     emailSender,
     quotes,

@@ -10,6 +10,7 @@ import type { ShopDetails } from "../config";
 import { renderInvoicePdf, type InvoiceData } from "../documents/invoice-pdf";
 import type { FileStorage } from "../integrations/storage/storage";
 import { invoiceNumberLabel } from "../../domain/invoice";
+import { orderRef } from "../../domain/order-ref";
 import type { OrderGroupDetail } from "./order-service";
 
 export type InvoiceService = {
@@ -32,7 +33,7 @@ export function invoiceData(group: OrderGroupDetail, shop: ShopDetails): Invoice
     seller: { name: shop.legalName, address: shop.address.split(/,\s*/).join("\n"), vatNumber: shop.vatNumber, email: shop.email, phone: shop.phone },
     invoiceNumber,
     invoiceDate: date,
-    orderRef: String(group.id),
+    orderRef: orderRef(group.id),
     poNumber: group.poNumber,
     paymentMethod: group.paymentMethod === "card" ? cardSummary(group.cardBrand, group.cardLast4) : group.paymentMethod === "account" ? "On account" : group.paymentMethod,
     ...(group.paymentMethod === "account" ? { dueOn: group.dueDate } : { paidOn: date }),

@@ -11,6 +11,7 @@ import { lineSizeLabel } from "../../domain/checkout";
 import { ukDateParts } from "../../domain/delivery";
 import { formatDeliveryDate } from "../../domain/format";
 import { MAX_ROW_ID } from "../../domain/ids";
+import { orderRef, parseOrderRef } from "../../domain/order-ref";
 import { DESIGN_MESSAGES } from "../../domain/design-service";
 import { canRejectArtwork, isOrderStatus, ORDER_STATUSES, type OrderStatus } from "../../domain/order-status";
 import { dispatchReadiness, urgency, type Urgency } from "../../domain/production";
@@ -106,7 +107,10 @@ export function createProductionService(deps: ProductionDeps): ProductionService
     if (filters.turnaround) where.push(eq(orders.express, filters.turnaround === "express"));
     const q = filters.q?.trim();
     if (q) {
-      if (/^\d+$/.test(q)) {
+      const ref = parseOrderRef(q);
+      if (ref.ok) where.push(ref.orderGroupId <= MAX_ROW_ID ? eq(orders.orderGroupId, ref.orderGroupId) : sql`false`);
+      else if (ref.reason === "check-mismatch") where.push(sql`false`);
+      else if (/^\d+$/.test(q)) {
         // A number beyond the id column names no order: nothing matches, and nothing overflows.
         const id = q.length <= 10 ? Number(q) : Infinity;
         where.push(id >= 1 && id <= MAX_ROW_ID ? or(eq(orders.orderGroupId, id), eq(orders.id, id))! : sql`false`);
@@ -303,7 +307,7 @@ export function createProductionService(deps: ProductionDeps): ProductionService
           ? { name: blind.senderName, address: { ...postal(blind.returnAddress), name: undefined } }
           : { name: shop.name, address: shopAddress(shop) },
         shipTo: postal(group.delivery),
-        orderRef: String(group.id),
+        orderRef: orderRef(group.id),
         poNumber: group.poNumber,
         ...(group.dispatchedAt ? { dispatchDate: ukDateParts(group.dispatchedAt).isoDate } : {}),
         items: group.items.map((item) => ({

@@ -374,6 +374,18 @@ export const AUTHZ_CASES: Record<string, AuthzCase> = {
   "DELETE /api/uploads/:uploadId": { scope: "owned", ok: 204, request: (fx) => ({ method: "DELETE", url: `/api/uploads/${fx.owner.uploadId}`, headers: TUS }) },
   "GET /api/uploads/:uploadId": { scope: "owned", ok: 200, request: (fx) => ({ method: "GET", url: `/api/uploads/${fx.owner.uploadId}` }) },
   "GET /api/staff/queue": { scope: "staff", ok: 200, request: () => ({ method: "GET", url: "/api/staff/queue" }) },
+  "POST /api/staff/bulk/status": {
+    scope: "staff",
+    ok: 200,
+    request: (fx) => ({ method: "POST", url: "/api/staff/bulk/status", payload: { order_group_ids: [fx.owner.order.orderGroupId], status: "Production" } }),
+  },
+  "GET /api/staff/bulk/packing-slips.pdf": {
+    scope: "staff",
+    ok: 200,
+    request: (fx) => ({ method: "GET", url: `/api/staff/bulk/packing-slips.pdf?ids=${fx.owner.order.orderGroupId}` }),
+  },
+  "GET /api/staff/orders.csv": { scope: "staff", ok: 200, request: () => ({ method: "GET", url: "/api/staff/orders.csv?status=Printed" }) },
+  "GET /api/staff/orders": { scope: "staff", ok: 200, request: () => ({ method: "GET", url: "/api/staff/orders?sort=dispatch&urgency=late-or-at-risk" }) },
   "GET /api/staff/orders/:orderGroupId": { scope: "staff", ok: 200, request: (fx) => ({ method: "GET", url: `/api/staff/orders/${fx.owner.order.orderGroupId}` }) },
   "POST /api/staff/items/:orderId/status": {
     scope: "staff",

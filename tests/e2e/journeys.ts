@@ -37,8 +37,15 @@ async function api<T>(baseURL: string, url: string, init: { method?: string; bod
 }
 
 /** A paid order of a 304 × 304 mm PVC banner (quantity `quantity`), made as the browser would: checkout, card, return. */
-export async function placePaidOrder(baseURL: string, customer: Customer, quantity = 2, versions = 1): Promise<{ orderGroupId: number; orderId: number }> {
-  await api(baseURL, "/api/checkout/address", { token: customer.token, body: { userId: customer.userId, billing: ADDRESS, delivery: { ...ADDRESS, instructions: "" } } });
+export async function placePaidOrder(
+  baseURL: string,
+  customer: Customer,
+  quantity = 2,
+  versions = 1,
+  extra: { poNumber?: string; postcode?: string } = {},
+): Promise<{ orderGroupId: number; orderId: number }> {
+  const delivery = { ...ADDRESS, ...(extra.postcode ? { postcode: extra.postcode } : {}), instructions: "" };
+  await api(baseURL, "/api/checkout/address", { token: customer.token, body: { userId: customer.userId, billing: ADDRESS, delivery } });
   const data = await api<{ categories: { subcategories: { products: { id: number; slug: string }[] }[] }[] }>(baseURL, "/api/data");
   const product = data.categories.flatMap((c) => c.subcategories.flatMap((s) => s.products)).find((p) => p.slug === "pvc-banner")!;
   const line = { productId: product.id, customWidth: 304, customHeight: 304, quantity, versions, attributes: [] };
@@ -46,7 +53,7 @@ export async function placePaidOrder(baseURL: string, customer: Customer, quanti
   const totals = orderTotals([poundsToPence(price.total)], 0);
   const started = await api<{ url: string; checkout_id: string; amount_total: number }>(baseURL, "/api/stripe/create-checkout-session", {
     token: customer.token,
-    body: { userId: customer.userId, Total: penceToPounds(totals.totalPence), lines: [line] },
+    body: { userId: customer.userId, Total: penceToPounds(totals.totalPence), lines: [line], ...(extra.poNumber ? { poNumber: extra.poNumber } : {}) },
   });
   // The built-in test page takes an ordinary form post, as a browser without JavaScript would send it.
   const paid = await fetch(`${baseURL}${started.url}`, {

@@ -1,6 +1,7 @@
 import { createCustomer, expect, failedToLoad, signIn, test, visit } from "./fixtures";
 import { addStaffMember, completeArtwork, placePaidOrder, signInAsStaff } from "./journeys";
 import { mailsContaining } from "./mail";
+import { orderRef } from "../../domain/order-ref";
 
 test.describe("staff console", () => {
   test.use({ allowedConsoleErrors: [failedToLoad(401), failedToLoad(404)] });
@@ -29,13 +30,13 @@ test.describe("staff console", () => {
     await expect.poll(() => mailsContaining(staff.email).some((m) => m.includes("Set your"))).toBe(true);
 
     await signInAsStaff(page, staff.link);
-    await page.getByLabel("Order id, email or name").fill(customer.email);
+    await page.getByLabel("Order reference or number, email or name").fill(customer.email);
     await page.getByRole("button", { name: "Search" }).click();
-    await page.getByRole("link", { name: String(order.orderGroupId), exact: true }).click();
+    await page.getByRole("link", { name: orderRef(order.orderGroupId), exact: true }).click();
     await expect(page.getByRole("heading", { name: `Job ${order.orderGroupId}` })).toBeVisible();
     await expect(page.getByText("Checked: ready to print")).toBeVisible();
     // The console is its own workplace: no shop header, basket or product search; its own navigation.
-    await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link")).toHaveText(["Production queue", "Design desk", "Mail outbox"]);
+    await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link")).toHaveText(["Production queue", "Orders", "Design desk", "Mail outbox"]);
     await expect(page.getByRole("link", { name: /^Basket/ })).toHaveCount(0);
     await expect(page.getByRole("searchbox")).toHaveCount(0);
     await expect(page.getByRole("contentinfo")).toHaveCount(0);

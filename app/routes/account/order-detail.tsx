@@ -14,6 +14,7 @@ import { useSignedInLoad } from "../../lib/use-signed-in";
 import type { Route } from "./+types/order-detail";
 import { OrderItemRow } from "./order-item-row";
 import { AfterSaleHistory, CancelPanel, ReprintBanner } from "./order-after-sale";
+import { orderRef } from "../../../domain/order-ref";
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Order ${params.orderId} | Printwise Trade Print` }, { name: "robots", content: "noindex" }];
 
@@ -99,7 +100,7 @@ export default function OrderDetailPage() {
             ← Back to Orders
           </Link>
           <h1 id="order-heading" className="mt-1 text-3xl font-bold">
-            Order {group.order_group_id}
+            Order {group.order_group_id} <span className="text-lg font-semibold text-slate-600">{orderRef(group.order_group_id)}</span>
           </h1>
           <p className="text-slate-600">
             Placed {orderDateText(group.created_at)} · {group.status}

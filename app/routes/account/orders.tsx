@@ -6,6 +6,7 @@ import { userIdStore } from "../../lib/auth";
 import { LoadingState } from "../../components/loading-state";
 import { useSignedInLoad } from "../../lib/use-signed-in";
 import type { Route } from "./+types/orders";
+import { orderRef } from "../../../domain/order-ref";
 
 export const meta: Route.MetaFunction = () => [{ title: "Your orders | Printwise Trade Print" }, { name: "robots", content: "noindex" }];
 
@@ -61,7 +62,7 @@ export default function OrdersPage() {
                   className="block rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:ring-brand-600 focus-visible:ring-2 focus-visible:ring-brand-600"
                 >
                   <span className="flex items-baseline justify-between gap-3">
-                    <span className="text-lg font-bold">Order {entry.order_group_id}</span>
+                    <span className="text-lg font-bold">Order {entry.order_group_id} <span className="text-sm font-semibold text-slate-600">{orderRef(entry.order_group_id)}</span></span>
                     <span className="font-semibold">{orderTotalText(entry.total_amount)}</span>
                   </span>
                   <span className="mt-1 block text-sm text-slate-600">
@@ -91,7 +92,7 @@ export default function OrdersPage() {
               <tbody>
                 {entries.map((entry) => (
                   <tr key={entry.order_group_id} className="border-b border-slate-100 last:border-0">
-                    <td className="px-4 py-3 font-semibold">{entry.order_group_id}</td>
+                    <td className="px-4 py-3 font-semibold">{entry.order_group_id} <span className="block text-xs font-normal text-slate-600">{orderRef(entry.order_group_id)}</span></td>
                     <td className="px-4 py-3">{orderDateText(entry.created_at)}</td>
                     <td className="px-4 py-3">{entry.products ?? ""}</td>
                     <td className="px-4 py-3">{entry.status}</td>

@@ -8,6 +8,7 @@ import { useIsLoggedIn } from "../../lib/auth";
 import { fetchGroup } from "../../lib/orders-api";
 import { useHydrated } from "../../lib/use-hydrated";
 import type { Route } from "./+types/order-confirmation";
+import { orderRef } from "../../../domain/order-ref";
 
 export const meta: Route.MetaFunction = ({ error }) => [
   { title: `${error ? "Order Not Found" : "Thank you for your order"} | Printwise Trade Print` },
@@ -81,6 +82,11 @@ export default function OrderConfirmationPage() {
             <p className="mt-4 text-lg">
               Order ID: <strong data-testid="order-id">{orderGroupId}</strong>
             </p>
+            {/^\d{1,10}$/.test(orderGroupId) && Number(orderGroupId) >= 1 ? (
+              <p className="mt-1 text-slate-700">
+                Reference: <strong data-testid="order-ref">{orderRef(Number(orderGroupId))}</strong>
+              </p>
+            ) : null}
             <p className="mt-2 text-slate-600">Your artwork is with our print team. We have emailed your confirmation, and you can follow every step in your account.</p>
             <div className="mt-6 flex flex-wrap justify-center gap-3">
               <Link to="/" className="btn-primary">

@@ -12,6 +12,7 @@ import { JobItem } from "./job-item";
 import { RefundPanel } from "./job-after-sale";
 import { ReprintPanel } from "./job-reprint";
 import { RedesignPanel } from "./job-redesign";
+import { orderRef } from "../../../domain/order-ref";
 
 /** A job: every item, its files and preflight, the history, dispatch, the packing slip and the print files. */
 export default function StaffJobPage() {
@@ -56,7 +57,7 @@ export default function StaffJobPage() {
         <div>
           <Link to="/staff" className="text-sm font-semibold text-brand-700 hover:underline">← Production queue</Link>
           <h1 id="job-heading" className="mt-1 text-2xl font-bold">
-            Job {job.order_group_id}{" "}
+            Job {job.order_group_id} <span data-testid="order-ref">{orderRef(job.order_group_id)}</span>{" "}
             <span className="text-base font-semibold text-slate-600">· {PRINT_ROOM_STATUS[job.status as OrderStatus] ?? job.status}</span>
           </h1>
           <p className="text-sm text-slate-600">

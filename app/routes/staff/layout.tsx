@@ -64,6 +64,9 @@ function ConsoleHeader({ name, manager = false }: { name?: string; manager?: boo
           <NavLink to="/staff" end className={tab}>
             Production queue
           </NavLink>
+          <NavLink to="/staff/orders" className={tab}>
+            Orders
+          </NavLink>
           <NavLink to="/staff/design" className={tab}>
             Design desk
           </NavLink>

@@ -5,6 +5,7 @@ import { ORDER_STATUSES } from "../../../domain/order-status";
 import { errorMessage } from "../../lib/api-client";
 import { fetchQueue, type QueueItem } from "../../lib/staff-api";
 import { useRootData } from "../../root";
+import { orderRef } from "../../../domain/order-ref";
 
 const URGENCY_BADGE: Record<QueueItem["urgency"], { text: string; className: string } | null> = {
   late: { text: "Late", className: "bg-red-100 text-red-800" },
@@ -95,7 +96,7 @@ export default function StaffQueue() {
         }}
       >
         <div>
-          <label htmlFor="staff-search" className="field-label">Order id, email or name</label>
+          <label htmlFor="staff-search" className="field-label">Order reference or number, email or name</label>
           <input id="staff-search" className="field-input w-64" value={query} onChange={(e) => setQuery(e.target.value)} />
         </div>
         <div>
@@ -148,7 +149,7 @@ export default function StaffQueue() {
                     </td>
                     <td className="px-3 py-2">
                       <Link to={`/staff/orders/${item.order_group_id}`} className="font-semibold text-brand-700 hover:underline">
-                        {item.order_group_id}
+                        {orderRef(item.order_group_id)}
                       </Link>
                     </td>
                     <td className="px-3 py-2">

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkouts, emailOutbox, orderEvents, orderGroups, orders, promoCodes } from "../../../db/schema";
 import { CHECKOUT_MESSAGES } from "../../../domain/checkout";
+import { orderRef } from "../../../domain/order-ref";
 import { buildApp } from "../../app";
 import { signUp } from "../../../tests/factories/accounts";
 import {
@@ -185,6 +186,7 @@ describe("paying and making the order", () => {
     const mails = await confirmationsTo(customer.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.textBody).toContain(`Order ID: ${group!.id}`);
+    expect(mails[0]!.textBody).toContain(`Reference: ${orderRef(group!.id)}`);
     expect(mails[0]!.textBody).toContain("Total: £");
     expect(mails[0]!.textBody).toContain("Payment: Visa ending 4242");
 

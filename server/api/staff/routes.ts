@@ -45,7 +45,7 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     "/staff/queue",
-    declare({ auth: "staff", tag: "staff", summary: "Order items by delivery date (most urgent first), keyset-paged, with counts per status. Filters: status, q (order id, email or name), product, turnaround." }, {
+    declare({ auth: "staff", tag: "staff", summary: "Order items by delivery date (most urgent first), keyset-paged, with counts per status. Filters: status, q (order reference PW-…, order id, email or name), product, turnaround." }, {
       querystring: z.object({
         status: z.string().max(40).optional(),
         q: z.string().max(100).optional(),

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, orderEvents, orderFiles, orders, users } from "../../../db/schema";
 import { ORDER_STATUSES, ORDER_TRANSITIONS } from "../../../domain/order-status";
+import { orderRef, parseOrderRef } from "../../../domain/order-ref";
 import { readPdfText, pdfBytesContain } from "../../../tests/support/pdf-text";
 import { changeItemStatus } from "../../services/status-change";
 import { makeStaff, signUp, testClientAddress, type TestCustomer } from "../../../tests/factories/accounts";
@@ -89,10 +90,15 @@ describe("the queue", () => {
     expect(dates).toEqual([...dates].sort());
     expect(queue.items.some((i: { order_group_id: number }) => i.order_group_id === orderGroupId)).toBe(true);
 
-    for (const q of [String(orderGroupId), customer.email.toUpperCase(), "quentin print"]) {
+    for (const q of [String(orderGroupId), orderRef(orderGroupId), orderRef(orderGroupId).toLowerCase().replaceAll("-", " "), customer.email.toUpperCase(), "quentin print"]) {
       const found = (await staffCall("GET", `/api/staff/queue?status=all&q=${encodeURIComponent(q)}`)).json();
       expect(found.items.map((i: { order_group_id: number }) => i.order_group_id), q).toContain(orderGroupId);
     }
+    // A reference with a slipped digit names no order, not another one.
+    const digits = String(orderGroupId);
+    const slipped = `PW-${digits.slice(0, -1)}${(Number(digits.at(-1)) + 1) % 10}-${orderRef(orderGroupId).slice(-1)}`;
+    expect(parseOrderRef(slipped).ok).toBe(false);
+    expect((await staffCall("GET", `/api/staff/queue?status=all&q=${encodeURIComponent(slipped)}`)).json().items).toEqual([]);
     const express = (await staffCall("GET", `/api/staff/queue?status=all&turnaround=express&q=${orderGroupId}`)).json();
     expect(express.items).toEqual([]);
     expect((await staffCall("GET", "/api/staff/queue?status=Nonsense")).statusCode).toBe(400);
@@ -246,6 +252,7 @@ describe("print files and packing slips", () => {
     const { orderGroupId } = await printReadyOrder();
     const text = await readPdfText(new Uint8Array((await staffCall("GET", `/api/staff/orders/${orderGroupId}/packing-slip`)).rawPayload));
     expect(text).toContain("Printwise Trade Print");
+    expect(text).toContain(orderRef(orderGroupId));
   });
 });
 

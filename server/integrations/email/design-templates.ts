@@ -3,12 +3,13 @@
 // payment link of a reprint with new artwork. Every one names the delivery date counted from approval
 // (or, before it, the date an approval today would give).
 import { headerSafe } from "../../../domain/contact";
+import { orderRef } from "../../../domain/order-ref";
 import type { ShopDetails } from "../../config";
 import { actionLink, escapeHtml, layout, paragraph, textFooter, type EmailContent } from "./templates";
 
 type Job = { orderGroupId: number; productName: string; quantity: number };
 
-const itemWords = (job: Job) => `${job.quantity} × ${job.productName} (order ${job.orderGroupId})`;
+const itemWords = (job: Job) => `${job.quantity} × ${job.productName} (order ${job.orderGroupId}, ${orderRef(job.orderGroupId)})`;
 
 /** To the customer: proof version N is ready to check, with what approving it today would mean. */
 export function proofReadyEmail(shop: ShopDetails, proof: Job & { firstname: string; version: number; note: string; deliveryIfApprovedToday: string; orderUrl: string }): EmailContent {
@@ -80,7 +81,7 @@ export function designDeskEmail(shop: ShopDetails, job: Job & { customer: string
 export function redesignPaymentEmail(shop: ShopDetails, request: { firstname: string; orderGroupId: number; productName: string; reason: string; amount: string; payUrl: string; validUntil: string }): EmailContent {
   const subject = headerSafe(`Your reprint with new artwork: ${request.amount} to pay - order ${request.orderGroupId}`);
   const text =
-    `Hello ${headerSafe(request.firstname)},\n\nAs agreed, we will reprint ${request.productName} from order ${request.orderGroupId} with new artwork. ` +
+    `Hello ${headerSafe(request.firstname)},\n\nAs agreed, we will reprint ${request.productName} from order ${request.orderGroupId} (${orderRef(request.orderGroupId)}) with new artwork. ` +
     `A like-for-like reprint is free; changing the artwork costs 50% of the item's price: ${request.amount} including VAT.\n\nReason: ${request.reason}\n\n` +
     `Pay by card here (the link works until ${request.validUntil}); after paying you send us the new artwork (or your brief, for a design we make):\n${request.payUrl}\n\n` +
     textFooter(shop);
@@ -88,7 +89,7 @@ export function redesignPaymentEmail(shop: ShopDetails, request: { firstname: st
     shop,
     subject,
     `<p style="margin:0 0 16px;">Hello ${escapeHtml(request.firstname)},</p>
-<p style="margin:0 0 16px;">As agreed, we will reprint <strong>${escapeHtml(request.productName)}</strong> from order ${request.orderGroupId} with new artwork. A like-for-like reprint is free; changing the artwork costs 50% of the item's price: <strong>${escapeHtml(request.amount)}</strong> including VAT.</p>
+<p style="margin:0 0 16px;">As agreed, we will reprint <strong>${escapeHtml(request.productName)}</strong> from order ${request.orderGroupId} (${orderRef(request.orderGroupId)}) with new artwork. A like-for-like reprint is free; changing the artwork costs 50% of the item's price: <strong>${escapeHtml(request.amount)}</strong> including VAT.</p>
 <p style="margin:0 0 16px;"><strong>Reason:</strong> ${escapeHtml(request.reason)}</p>
 <p style="margin:0 0 16px;">The link works until ${escapeHtml(request.validUntil)}. After paying you send us the new artwork (or your brief, for a design we make).</p>
 ${actionLink(request.payUrl, `Pay ${request.amount}`)}`,

@@ -1,5 +1,6 @@
 import { headerSafe } from "../../../domain/contact";
 import { formatUkDate } from "../../../domain/format";
+import { orderRef } from "../../../domain/order-ref";
 import type { ShopDetails } from "../../config";
 
 export type EmailContent = { subject: string; text: string; html: string };
@@ -175,7 +176,7 @@ export function orderConfirmationEmail(shop: ShopDetails, order: ConfirmationOrd
   const text =
     `Hello ${headerSafe(order.firstname)},\n\n` +
     `Thank you for your order! Your payment was successful.\n\n` +
-    `Order ID: ${order.orderGroupId}\nOrder date: ${date}\nPayment: ${order.paymentMethod}\nDelivery by: ${order.deliveryDate}\n\n` +
+    `Order ID: ${order.orderGroupId}\nReference: ${orderRef(order.orderGroupId)}\nOrder date: ${date}\nPayment: ${order.paymentMethod}\nDelivery by: ${order.deliveryDate}\n\n` +
     order.items.map((item) => `${item.quantity} × ${item.productName} (${item.details}): ${money(item.linePence)}`).join("\n") +
     `\n\n` +
     totals.map(([label, value]) => `${label}: ${value}`).join("\n") +
@@ -200,7 +201,7 @@ export function orderConfirmationEmail(shop: ShopDetails, order: ConfirmationOrd
     subject,
     `<p style="margin:0 0 16px;">Hello ${escapeHtml(order.firstname)},</p>
 <p style="margin:0 0 16px;">Thank you for your order! Your payment was successful.</p>
-<p style="margin:0 0 16px;"><strong>Order ID:</strong> ${order.orderGroupId}<br><strong>Order date:</strong> ${escapeHtml(date)}<br><strong>Payment:</strong> ${escapeHtml(order.paymentMethod)}<br><strong>Delivery by:</strong> ${escapeHtml(order.deliveryDate)}</p>
+<p style="margin:0 0 16px;"><strong>Order ID:</strong> ${order.orderGroupId}<br><strong>Reference:</strong> ${orderRef(order.orderGroupId)}<br><strong>Order date:</strong> ${escapeHtml(date)}<br><strong>Payment:</strong> ${escapeHtml(order.paymentMethod)}<br><strong>Delivery by:</strong> ${escapeHtml(order.deliveryDate)}</p>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:15px;margin:0 0 12px;">${rows}</table>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:15px;margin:0 0 16px;">${totalRows}</table>
 <p style="margin:0 0 8px;"><strong>Billing address:</strong> ${escapeHtml(order.billingLine)}<br><strong>Delivery address:</strong> ${escapeHtml(order.deliveryLine)}</p>
@@ -218,7 +219,7 @@ export function artworkRejectedEmail(
   const subject = headerSafe(`New artwork needed for order ${job.orderGroupId} - ${shop.name}`);
   const text =
     `Hello ${headerSafe(job.firstname)},\n\n` +
-    `We checked the artwork for ${job.productName} in order ${job.orderGroupId} and cannot print it as it is:\n\n${job.reason}\n\n` +
+    `We checked the artwork for ${job.productName} in order ${job.orderGroupId} (${orderRef(job.orderGroupId)}) and cannot print it as it is:\n\n${job.reason}\n\n` +
     `Please upload a new file and approve it here:\n${job.uploadUrl}\n\n` +
     `Your order keeps its place once the new artwork is approved. Questions? Call us on ${shop.phone}.\n\n` +
     textFooter(shop);
@@ -226,7 +227,7 @@ export function artworkRejectedEmail(
     shop,
     subject,
     `<p style="margin:0 0 16px;">Hello ${escapeHtml(job.firstname)},</p>
-<p style="margin:0 0 16px;">We checked the artwork for <strong>${escapeHtml(job.productName)}</strong> in order ${job.orderGroupId} and cannot print it as it is:</p>
+<p style="margin:0 0 16px;">We checked the artwork for <strong>${escapeHtml(job.productName)}</strong> in order ${job.orderGroupId} (${orderRef(job.orderGroupId)}) and cannot print it as it is:</p>
 <div style="padding:16px;background:#fef2f2;border-radius:6px;">${paragraph(job.reason)}</div>
 ${actionLink(job.uploadUrl, "Upload new artwork")}
 <p style="margin:0;">Your order keeps its place once the new artwork is approved. Questions? Call us on <strong>${escapeHtml(shop.phone)}</strong>.</p>`,
@@ -242,7 +243,7 @@ export function dispatchEmail(
   const subject = headerSafe(`Your order is on its way - order ${parcel.orderGroupId}`);
   const text =
     `Hello ${headerSafe(parcel.firstname)},\n\nYour order is on its way.\n\n` +
-    `Order ID: ${parcel.orderGroupId}\nCarrier: ${parcel.carrier}\nTracking number: ${parcel.trackingNumber}\nDelivery by: ${parcel.deliveryDate}\nTo: ${parcel.deliveryLine}\n\n` +
+    `Order ID: ${parcel.orderGroupId}\nReference: ${orderRef(parcel.orderGroupId)}\nCarrier: ${parcel.carrier}\nTracking number: ${parcel.trackingNumber}\nDelivery by: ${parcel.deliveryDate}\nTo: ${parcel.deliveryLine}\n\n` +
     parcel.items.join("\n") +
     `\n\nFollow your order: ${parcel.orderUrl}\n\n` +
     textFooter(shop);
@@ -251,7 +252,7 @@ export function dispatchEmail(
     subject,
     `<p style="margin:0 0 16px;">Hello ${escapeHtml(parcel.firstname)},</p>
 <p style="margin:0 0 16px;font-size:18px;font-weight:bold;">Your order is on its way.</p>
-<p style="margin:0 0 16px;"><strong>Order ID:</strong> ${parcel.orderGroupId}<br><strong>Carrier:</strong> ${escapeHtml(parcel.carrier)}<br><strong>Tracking number:</strong> ${escapeHtml(parcel.trackingNumber)}<br><strong>Delivery by:</strong> ${escapeHtml(parcel.deliveryDate)}<br><strong>To:</strong> ${escapeHtml(parcel.deliveryLine)}</p>
+<p style="margin:0 0 16px;"><strong>Order ID:</strong> ${parcel.orderGroupId}<br><strong>Reference:</strong> ${orderRef(parcel.orderGroupId)}<br><strong>Carrier:</strong> ${escapeHtml(parcel.carrier)}<br><strong>Tracking number:</strong> ${escapeHtml(parcel.trackingNumber)}<br><strong>Delivery by:</strong> ${escapeHtml(parcel.deliveryDate)}<br><strong>To:</strong> ${escapeHtml(parcel.deliveryLine)}</p>
 <p style="margin:0 0 16px;">${parcel.items.map(escapeHtml).join("<br>")}</p>
 ${actionLink(parcel.orderUrl, "Follow your order")}`,
   );
@@ -326,7 +327,7 @@ export function refundEmail(
   const opening = refund.cancelled ? `We have cancelled what you asked us to and refunded ${refund.amount}.` : `We have refunded ${refund.amount} on your order ${refund.orderGroupId}.`;
   const text =
     `Hello ${headerSafe(refund.firstname)},\n\n${opening}\n\n` +
-    `Refunded to: ${refund.destination}\nReason: ${refund.reason}\nCredit note: ${refund.creditNote} (attached)\n\n` +
+    `Reference: ${orderRef(refund.orderGroupId)}\nRefunded to: ${refund.destination}\nReason: ${refund.reason}\nCredit note: ${refund.creditNote} (attached)\n\n` +
     refund.lines.join("\n") +
     `\n\nA card refund usually reaches your account in 5 to 10 working days.\n\nYour order: ${refund.orderUrl}\n\n` +
     textFooter(shop);
@@ -335,7 +336,7 @@ export function refundEmail(
     subject,
     `<p style="margin:0 0 16px;">Hello ${escapeHtml(refund.firstname)},</p>
 <p style="margin:0 0 16px;font-size:18px;font-weight:bold;">${escapeHtml(opening)}</p>
-<p style="margin:0 0 16px;"><strong>Refunded to:</strong> ${escapeHtml(refund.destination)}<br><strong>Reason:</strong> ${escapeHtml(refund.reason)}<br><strong>Credit note:</strong> ${escapeHtml(refund.creditNote)} (attached)</p>
+<p style="margin:0 0 16px;"><strong>Reference:</strong> ${orderRef(refund.orderGroupId)}<br><strong>Refunded to:</strong> ${escapeHtml(refund.destination)}<br><strong>Reason:</strong> ${escapeHtml(refund.reason)}<br><strong>Credit note:</strong> ${escapeHtml(refund.creditNote)} (attached)</p>
 <p style="margin:0 0 16px;">${refund.lines.map(escapeHtml).join("<br>")}</p>
 <p style="margin:0 0 16px;">A card refund usually reaches your account in 5 to 10 working days.</p>
 ${actionLink(refund.orderUrl, "See your order")}`,
@@ -348,7 +349,7 @@ export function reprintEmail(shop: ShopDetails, reprint: { firstname: string; or
   const subject = headerSafe(`We are reprinting your order ${reprint.originalId} at no charge`);
   const text =
     `Hello ${headerSafe(reprint.firstname)},\n\nWe are sorry your print was not right. We are reprinting it at no charge, from the artwork you approved, as order ${reprint.reprintId}.\n\n` +
-    `Reason: ${reprint.reason}\n\n${reprint.items.join("\n")}\n\nWe will email you again when it is on its way.\n\nFollow the reprint: ${reprint.orderUrl}\n\n` +
+    `Reference: ${orderRef(reprint.reprintId)} (reprint of ${orderRef(reprint.originalId)})\nReason: ${reprint.reason}\n\n${reprint.items.join("\n")}\n\nWe will email you again when it is on its way.\n\nFollow the reprint: ${reprint.orderUrl}\n\n` +
     textFooter(shop);
   const html = layout(
     shop,
@@ -356,7 +357,7 @@ export function reprintEmail(shop: ShopDetails, reprint: { firstname: string; or
     `<p style="margin:0 0 16px;">Hello ${escapeHtml(reprint.firstname)},</p>
 <p style="margin:0 0 16px;font-size:18px;font-weight:bold;">We are reprinting your order ${reprint.originalId} at no charge.</p>
 <p style="margin:0 0 16px;">We are sorry your print was not right. The reprint is order ${reprint.reprintId}, made from the artwork you approved.</p>
-<p style="margin:0 0 16px;"><strong>Reason:</strong> ${escapeHtml(reprint.reason)}</p>
+<p style="margin:0 0 16px;"><strong>Reference:</strong> ${orderRef(reprint.reprintId)} (reprint of ${orderRef(reprint.originalId)})<br><strong>Reason:</strong> ${escapeHtml(reprint.reason)}</p>
 <p style="margin:0 0 16px;">${reprint.items.map(escapeHtml).join("<br>")}</p>
 <p style="margin:0 0 16px;">We will email you again when it is on its way.</p>
 ${actionLink(reprint.orderUrl, "Follow the reprint")}`,

@@ -1,0 +1,84 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { orderRef } from "../../domain/order-ref";
+import { createCustomer, expect, failedToLoad, test } from "./fixtures";
+import { addStaffMember, completeArtwork, placePaidOrder, signInAsStaff } from "./journeys";
+
+const shots = process.env.E2E_SCREENSHOTS;
+
+test.describe("the orders desk", () => {
+  test.use({ allowedConsoleErrors: [failedToLoad(401), failedToLoad(404)] });
+
+  test("a manager finds orders by PO number and postcode, filters late work due today, moves three jobs to Printed at once and downloads a CSV of a view", async ({ page, baseURL }) => {
+    const customer = await createCustomer(baseURL!);
+    const po = `PO-${Date.now()}`;
+    const withPo = await placePaidOrder(baseURL!, customer, 2, 1, { poNumber: po });
+    const withPostcode = await placePaidOrder(baseURL!, customer, 2, 1, { postcode: "EH1 1YZ" });
+    const third = await placePaidOrder(baseURL!, customer, 2, 1);
+    const three = [withPo, withPostcode, third];
+    for (const order of three) await completeArtwork(baseURL!, customer, order);
+
+    const manager = await addStaffMember("manager");
+    await signInAsStaff(page, manager.link);
+    await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Orders" }).click();
+    await expect(page.getByRole("heading", { name: "Orders", exact: true })).toBeVisible();
+
+    // By PO number: the view is in the URL.
+    await page.getByLabel("Search").fill(po.toLowerCase());
+    await page.getByRole("button", { name: "Show orders" }).click();
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${po.toLowerCase()}`));
+    const rows = page.getByTestId("desk-order");
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(orderRef(withPo.orderGroupId));
+    await expect(rows.first()).toContainText(po);
+
+    // A CSV of this filtered view.
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "CSV of this view" }).click();
+    const csv = await readFile((await (await download).path())!, "utf8");
+    expect(csv.split("\r\n")[0]).toMatch(/^Reference,Order ID,Customer/);
+    expect(csv).toContain(orderRef(withPo.orderGroupId));
+    expect(csv).toContain(po);
+    expect(csv).not.toContain(orderRef(third.orderGroupId));
+
+    // By postcode, written without its space; the shared link opens the same view.
+    await page.goto("/staff/orders?q=eh11yz");
+    await expect(page.getByRole("link", { name: orderRef(withPostcode.orderGroupId), exact: true })).toBeVisible();
+    await expect(page.getByLabel("Search")).toHaveValue("eh11yz");
+
+    // Late or at-risk work due out today: every row it shows is late or at risk.
+    await page.goto("/staff/orders");
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
+    await page.getByLabel("Dispatch by").fill(today);
+    await page.getByLabel("Late or at risk").selectOption("late-or-at-risk");
+    await page.getByRole("button", { name: "Show orders" }).click();
+    await expect(page).toHaveURL(new RegExp(`dispatch_by=${today}.*urgency=late-or-at-risk`));
+    await expect(page.getByText("Loading orders…")).toHaveCount(0);
+    for (const urgency of await page.getByTestId("desk-order").evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-urgency")))) {
+      expect(["late", "at-risk"]).toContain(urgency);
+    }
+
+    // Three jobs to Printed in one action (they go on the press first: Print Ready cannot jump to Printed).
+    await page.goto(`/staff/orders?q=${encodeURIComponent(customer.email)}`);
+    await expect(page.getByTestId("desk-order")).toHaveCount(3);
+    for (const order of three) await page.getByLabel(`Select ${orderRef(order.orderGroupId)}`).check();
+    await page.getByLabel("Move selected to").selectOption("Printed");
+    await page.getByRole("button", { name: "Move", exact: true }).click();
+    await expect(page.getByTestId("bulk-result")).toContainText("Moved 0 items; 3 refused:");
+    await expect(page.getByTestId("bulk-result")).toContainText(orderRef(third.orderGroupId));
+    await page.getByLabel("Move selected to").selectOption("Production");
+    await page.getByRole("button", { name: "Move", exact: true }).click();
+    await expect(page.getByTestId("bulk-result")).toContainText("Moved 3 items.");
+    await page.getByLabel("Move selected to").selectOption("Printed");
+    await page.getByRole("button", { name: "Move", exact: true }).click();
+    await expect(page.getByTestId("bulk-result")).toContainText("Moved 3 items.");
+    await expect(page.getByTestId("desk-order").filter({ hasText: "Printed" })).toHaveCount(3);
+
+    if (shots) {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.screenshot({ path: path.join(shots, "staff-orders-1280.png"), fullPage: true });
+      await page.setViewportSize({ width: 768, height: 1024 });
+      await page.screenshot({ path: path.join(shots, "staff-orders-768.png"), fullPage: true });
+    }
+  });
+});
