@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canCancel, canTransition, checkTransition, groupStatus, ORDER_STATUSES, ORDER_TRANSITIONS, paymentLabel, progressStep, type OrderStatus } from "./order-status";
+import { canCancel, canTransition, checkCorrection, checkTransition, customerToldOf, ORDER_CORRECTIONS, groupStatus, ORDER_STATUSES, ORDER_TRANSITIONS, paymentLabel, progressStep, type OrderStatus } from "./order-status";
 
 describe("the order lifecycle (docs/decisions/013-order-lifecycle.md)", () => {
   const legal: [OrderStatus, OrderStatus][] = [
@@ -73,5 +73,30 @@ describe("the order lifecycle (docs/decisions/013-order-lifecycle.md)", () => {
     expect(paymentLabel("paid")).toEqual({ text: "paid", tone: "paid" });
     expect(paymentLabel("unpaid")).toEqual({ text: "Pending", tone: "pending" });
     expect(paymentLabel(null)).toEqual({ text: "Pending", tone: "pending" });
+  });
+});
+
+describe("corrections: a mistaken production move undone one step back", () => {
+  it("allows only the backward moves the table names, to the status the item came from", () => {
+    expect(checkCorrection("Printed", "Part Printed")).toEqual({ ok: true, to: "Part Printed" });
+    expect(checkCorrection("Printed", "Production")).toEqual({ ok: true, to: "Production" });
+    expect(checkCorrection("Production", "Print Ready")).toEqual({ ok: true, to: "Print Ready" });
+    expect(checkCorrection("Part Printed", "Production")).toEqual({ ok: true, to: "Production" });
+    expect(checkCorrection("Dispatched", "Printed").ok).toBe(false);
+    expect(checkCorrection("Print Ready", "Awaiting Artwork").ok).toBe(false);
+    expect(checkCorrection("Cancelled", "Print Ready").ok).toBe(false);
+    expect(checkCorrection("Printed", null).ok).toBe(false);
+    expect(checkCorrection("Production", "Awaiting Artwork").ok).toBe(false);
+  });
+
+  it("never undoes a move the customer was emailed about, nor moves back into one", () => {
+    for (const [from, backs] of Object.entries(ORDER_CORRECTIONS) as [OrderStatus, readonly OrderStatus[]][]) {
+      expect(customerToldOf(from)).toBe(false);
+      for (const back of backs) {
+        expect(customerToldOf(back)).toBe(false);
+        // Each backward move reverses a forward move the transition table allows.
+        expect(canTransition(back, from)).toBe(true);
+      }
+    }
   });
 });

@@ -55,6 +55,39 @@ export function staffMoves(from: OrderStatus): OrderStatus[] {
   return ORDER_TRANSITIONS[from].filter((to) => to !== "Cancelled");
 }
 
+/**
+ * Corrections: the backward moves a manager may make to undo a mistaken production move, one step back,
+ * with a reason. Only moves inside the print room can be undone; work that has left the building, a
+ * cancellation and a rejected artwork (the customer has been asked for a new file) cannot.
+ */
+export const ORDER_CORRECTIONS: Partial<Record<OrderStatus, readonly OrderStatus[]>> = {
+  Production: ["Print Ready"],
+  "Part Printed": ["Production"],
+  Printed: ["Part Printed", "Production"],
+};
+
+/**
+ * May `from` be undone back to `back`: the backward move is in the table and it reverses the forward move
+ * the item last made (`lastFrom`, the status it came from), so an undo is exactly one step back.
+ */
+export function checkCorrection(from: OrderStatus, lastFrom: string | null): { ok: true; to: OrderStatus } | { ok: false; message: string } {
+  const allowed = ORDER_CORRECTIONS[from] ?? [];
+  if (allowed.length === 0) return { ok: false, message: `An item that is ${from} cannot be moved back.` };
+  if (!lastFrom || !isOrderStatus(lastFrom) || !allowed.includes(lastFrom)) {
+    return { ok: false, message: `An item that is ${from} can only be moved back to the status it came from (${allowed.join(" or ")}), and its last move was not from there.` };
+  }
+  return { ok: true, to: lastFrom };
+}
+
+/**
+ * The moves the customer is told of by email (an artwork rejection, a dispatch). No correction undoes one
+ * of these (a test holds the table to it): every move a manager may undo was silent, so its undo is too.
+ * A correction added from one of them must email the customer that it was a mistake.
+ */
+export function customerToldOf(to: OrderStatus): boolean {
+  return to === "Awaiting Artwork" || to === "Dispatched" || to === "Shipped";
+}
+
 /** May an item in this status still be cancelled (and refunded) by its customer? */
 export function canCancel(status: OrderStatus): boolean {
   return canTransition(status, "Cancelled");

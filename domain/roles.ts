@@ -16,3 +16,13 @@ export function isManagerRole(role: string): role is "manager" {
 }
 
 export const ROLE_LABELS: Record<StaffRole, string> = { staff: "Production staff", manager: "Manager" };
+
+/**
+ * Who did something, as a history line names them: the person's name and email, never just their role.
+ * Accounts made by `npm run staff` or an invitation carry "(staff)" as a surname placeholder, left out.
+ */
+export function personLabel(person: { firstname: string; lastname: string; email: string } | null, actor: string): string {
+  if (!person) return actor === "staff" || actor === "customer" ? `${actor} (account removed)` : actor;
+  const name = [person.firstname, person.lastname].map((part) => part.trim()).filter((part) => part !== "" && part !== "(staff)").join(" ");
+  return name ? `${name} (${person.email})` : person.email;
+}

@@ -43,9 +43,13 @@ export const fetchSalesReport = (query: SalesQuery, signal?: AbortSignal) => api
 export const downloadSalesReport = (query: SalesQuery) =>
   openPrivateFile(`/api/manage/reports/sales.csv?${new URLSearchParams(query).toString()}`, `sales-${query.from}-to-${query.to}-by-${query.by}.csv`);
 
-export const fetchAudit = (before: number | null, signal?: AbortSignal) => api("GET /api/manage/audit", { query: { before }, auth: true, signal });
+export type AuditFilters = { person?: string; entityType?: string; from?: string; to?: string };
+export const fetchAudit = (before: number | null, filters: AuditFilters = {}, signal?: AbortSignal) =>
+  api("GET /api/manage/audit", { query: { before, ...filters } as { before: number | null }, auth: true, signal });
 
 export const fetchStaff = (signal?: AbortSignal) => api("GET /api/manage/staff", { auth: true, signal });
+export const changeStaffRole = (userId: number, role: StaffRole) => api("POST /api/manage/staff/:userId/role", { params: { userId }, body: { role }, auth: true });
+export const removeStaff = (userId: number) => api("POST /api/manage/staff/:userId/remove", { params: { userId }, auth: true });
 export const inviteStaff = (email: string, role: StaffRole) => api("POST /api/manage/staff", { body: { email, role }, auth: true });
 
 export const fetchCategories = (signal?: AbortSignal) => api("GET /api/manage/categories", { auth: true, signal });

@@ -14,6 +14,8 @@ export const fetchJob = (orderGroupId: number | string, signal?: AbortSignal) =>
 
 export const moveItem = (orderId: number, status: string, note?: string) => api("POST /api/staff/items/:orderId/status", { params: { orderId }, body: { status, note }, auth: true });
 
+export const undoMove = (orderId: number, reason: string) => api("POST /api/staff/items/:orderId/undo", { params: { orderId }, body: { reason }, auth: true });
+
 export const rejectArtwork = (orderId: number, reason: string) => api("POST /api/staff/items/:orderId/reject", { params: { orderId }, body: { reason }, auth: true });
 
 export const dispatchOrder = (orderGroupId: number, carrier: string, trackingNumber: string) =>

@@ -14,7 +14,6 @@ import { meAnswer, passwordResetDoneAnswer, savedAddressesAnswer, sessionAnswer 
 import { foundAddressAnswer, suggestionsAnswer } from "./address/routes";
 import { versionAnswer } from "./artwork/routes";
 import {
-  auditAnswer,
   priceHistoryAnswer,
   priceImportAnswer,
   pricePreviewAnswer,
@@ -22,7 +21,6 @@ import {
   priceImportBody,
   priceRestoreBody,
   priceSaveBody,
-  staffInviteBody,
   priceSavedAnswer,
   categoryTreeAnswer,
   productDetailsAnswer,
@@ -32,9 +30,8 @@ import {
   productPricesAnswer,
   promotionAnswer,
   promotionListAnswer,
-  staffInvitedAnswer,
-  staffListAnswer,
 } from "./back-office/routes";
+import { auditAnswer, staffInviteBody, staffInvitedAnswer, staffListAnswer, staffRoleBody } from "./back-office/team-routes";
 import { salesReportAnswer } from "./back-office/report-routes";
 import { catalogueAnswer } from "./catalogue/routes";
 import { checkoutSessionAnswer, createSessionBody, onAccountAnswer, orderCreatedAnswer, paymentSessionAnswer } from "./checkout/routes";
@@ -113,6 +110,7 @@ export const API_CONTRACT = {
   "GET /api/staff/orders/:orderGroupId": { answer: staffJobAnswer },
   "POST /api/staff/items/:orderId/status": { answer: doneAnswer },
   "POST /api/staff/items/:orderId/reject": { answer: doneAnswer },
+  "POST /api/staff/items/:orderId/undo": { answer: doneAnswer },
   "POST /api/staff/orders/:orderGroupId/dispatch": { answer: doneAnswer },
   "POST /api/orders/group/:orderGroupId/cancel": { answer: refundAnswer },
   "POST /api/staff/orders/:orderGroupId/refunds": { answer: refundAnswer },
@@ -165,6 +163,8 @@ export const API_CONTRACT = {
   "POST /api/manage/trade-accounts/:userId/payments": { answer: tradeAccountAnswer, body: accountPaymentSchema },
   "GET /api/manage/reports/receivables": { answer: receivablesAnswer },
   "POST /api/manage/staff": { answer: staffInvitedAnswer, body: staffInviteBody },
+  "POST /api/manage/staff/:userId/role": { answer: staffInvitedAnswer, body: staffRoleBody },
+  "POST /api/manage/staff/:userId/remove": { answer: staffInvitedAnswer },
 } as const satisfies Record<string, Entry>;
 
 /** A call the browser makes: its method and route, as the server declares it. */

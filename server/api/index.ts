@@ -6,6 +6,7 @@ import { afterSaleRoutes } from "./after-sale/routes";
 import { artworkRoutes } from "./artwork/routes";
 import { reportRoutes } from "./back-office/report-routes";
 import { backOfficeRoutes } from "./back-office/routes";
+import { teamRoutes } from "./back-office/team-routes";
 import { catalogueRoutes } from "./catalogue/routes";
 import { checkoutRoutes } from "./checkout/routes";
 import { contactRoutes } from "./contact/routes";
@@ -46,6 +47,7 @@ async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(ordersBulkRoutes);
   await app.register(backOfficeRoutes);
   await app.register(reportRoutes);
+  await app.register(teamRoutes);
   await app.register(quoteRoutes);
   await app.register(tradeRoutes);
   await app.register(afterSaleRoutes);

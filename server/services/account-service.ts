@@ -2,16 +2,16 @@
 // reset. Passwords are argon2id; the bearer sessions they open are sessions.ts's. Nothing here knows
 // about HTTP.
 import { hash as argonHash, verify as argonVerify, type Algorithm } from "@node-rs/argon2";
-import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
 import { loginThrottle, passwordResets, sessions, userAddresses, users, type AddressKind, type UserRole } from "../../db/schema";
 import { emailKey, type Details, type SignupRequest } from "../../domain/account";
 import type { SavedAddress } from "../../domain/address";
-import { isStaffRole, STAFF_ROLES, type StaffRole } from "../../domain/roles";
 import { PRODUCTION_PASSWORD_HASHING, type PasswordHashing, type ShopDetails } from "../config";
 import { passwordResetEmail } from "../integrations/email/templates";
 import { enqueueEmail, type EmailSender } from "./email-outbox";
 import { createSessionStore, type AuthUser } from "./sessions";
+import { createStaffAccounts, type StaffAccounts } from "./staff-accounts";
 import { isWellFormedToken, newOpaqueToken, tokenHash } from "./tokens";
 
 export { SESSION_DAYS, type AuthUser } from "./sessions";
@@ -49,7 +49,7 @@ export type LoginResult =
 export type UpdateResult = { ok: true } | { ok: false; reason: "duplicate" | "missing" };
 export type ResetResult = { ok: true; userId: number; token: string } | { ok: false };
 
-export type AccountService = {
+export type AccountService = StaffAccounts & {
   signup(input: SignupRequest): Promise<SignupResult>;
   login(email: string, password: string, clientAddress: string): Promise<LoginResult>;
   /** The session behind a bearer token, or null when unknown, revoked or expired. One indexed read. */
@@ -66,12 +66,6 @@ export type AccountService = {
   /** A single-use set-password link for a user (staff onboarding, from the command line). */
   issuePasswordLink(userId: number, options?: { email?: boolean; forStaff?: boolean; signInLink?: boolean }): Promise<string>;
   hashPassword(password: string): Promise<string>;
-  /** Makes (or finds, and gives the role to) a staff account and answers a single-use link to set its password. */
-  addStaff(email: string, role?: StaffRole): Promise<{ ok: true; link: string; created: boolean; userId: number; previousRole: StaffRole | null } | { ok: false; message: string }>;
-  /** Production staff and managers, by email. */
-  listStaff(): Promise<{ userId: number; email: string; firstname: string; role: StaffRole; hasPassword: boolean; createdAt: Date }[]>;
-  /** Removes a staff account and everything signed in with it. */
-  removeStaff(email: string): Promise<{ ok: boolean; message: string }>;
 };
 
 export type AccountServiceDeps = {
@@ -101,6 +95,25 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
   const decoy = () => (decoyHash ??= argonHash(newOpaqueToken(), argonOptions));
 
   const hashPassword = (password: string) => argonHash(password, argonOptions);
+
+  /** A single-use set-password link, written inside the caller's transaction (with its email, if asked). */
+  async function writePasswordLink(tx: Tx, userId: number, options: { email?: boolean; forStaff?: boolean; signInLink?: boolean }): Promise<string> {
+    const token = newOpaqueToken();
+    const link = `${publicUrl.replace(/\/$/, "")}/reset-password#token=${token}`;
+    await tx.insert(passwordResets).values({
+      tokenHash: tokenHash(token),
+      userId,
+      expiresAt: sql`now() + ${`${RESET_MINUTES} minutes`}::interval`,
+    });
+    if (options.email) {
+      const [user] = await tx.select({ email: users.email, firstname: users.firstname }).from(users).where(eq(users.id, userId));
+      if (!user) throw new Error(`No user ${userId}`);
+      const content = passwordResetEmail(shop, { firstname: user.firstname, link, forStaff: options.forStaff, signInLink: options.signInLink });
+      await enqueueEmail(tx, { to: user.email, messageIdDomain, ...content });
+    }
+    return link;
+  }
+  const staffAccounts = createStaffAccounts({ db, writePasswordLink, forgetSessions, kick: () => sender.kick() });
 
   async function findUserByEmail(email: string) {
     const [row] = await db
@@ -307,67 +320,12 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
     },
 
     async issuePasswordLink(userId, options = {}) {
-      const token = newOpaqueToken();
-      const link = `${publicUrl.replace(/\/$/, "")}/reset-password#token=${token}`;
-      await db.transaction(async (tx) => {
-        await tx.insert(passwordResets).values({
-          tokenHash: tokenHash(token),
-          userId,
-          expiresAt: sql`now() + ${`${RESET_MINUTES} minutes`}::interval`,
-        });
-        if (options.email) {
-          const [user] = await tx.select({ email: users.email, firstname: users.firstname }).from(users).where(eq(users.id, userId));
-          if (!user) throw new Error(`No user ${userId}`);
-          const content = passwordResetEmail(shop, { firstname: user.firstname, link, forStaff: options.forStaff, signInLink: options.signInLink });
-          await enqueueEmail(tx, { to: user.email, messageIdDomain, ...content });
-        }
-      });
+      const link = await db.transaction((tx) => writePasswordLink(tx, userId, options));
       if (options.email) sender.kick();
       return link;
     },
 
-    async addStaff(email, role = "staff") {
-      const address = email.trim();
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) return { ok: false, message: `Not an email address: ${address}` };
-      const existing = await findUserByEmail(address);
-      if (existing && !isStaffRole(existing.role)) {
-        return { ok: false, message: `${address} belongs to a customer account. Staff need an address of their own.` };
-      }
-      let userId = existing?.id;
-      if (!userId) {
-        const local = address.split("@")[0]!.replace(/[._-]+/g, " ").trim();
-        const [created] = await db
-          .insert(users)
-          .values({ firstname: local.charAt(0).toUpperCase() + local.slice(1), lastname: "(staff)", email: address, telephone: "", passwordHash: null, role, site: "staff" })
-          .returning({ id: users.id });
-        userId = created!.id;
-      } else if (existing!.role !== role) {
-        await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
-        // Signed-in sessions carry the role they were opened with: the change applies from the next request.
-        forgetSessions((user) => user.userId === userId);
-      }
-      const link = await this.issuePasswordLink(userId, { email: true, forStaff: true });
-      const previousRole = existing && isStaffRole(existing.role) ? existing.role : null;
-      return { ok: true, link, created: !existing, userId, previousRole };
-    },
-
-    async listStaff() {
-      const rows = await db
-        .select({ userId: users.id, email: users.email, firstname: users.firstname, role: users.role, passwordHash: users.passwordHash, createdAt: users.createdAt })
-        .from(users)
-        .where(inArray(users.role, [...STAFF_ROLES]))
-        .orderBy(asc(users.email));
-      return rows.flatMap(({ passwordHash, role, ...row }) => (isStaffRole(role) ? [{ ...row, role, hasPassword: passwordHash !== null }] : []));
-    },
-
-    async removeStaff(email) {
-      const existing = await findUserByEmail(email);
-      if (!existing || !isStaffRole(existing.role)) return { ok: false, message: `No staff account for ${email.trim()}` };
-      // Sessions and reset links go with the account (cascade); order history keeps the events, unnamed.
-      await db.delete(users).where(eq(users.id, existing.id));
-      forgetSessions((user) => user.userId === existing.id);
-      return { ok: true, message: `Removed staff account ${email.trim()}` };
-    },
+    ...staffAccounts,
 
     async confirmPasswordReset(token, password) {
       if (!isWellFormedToken(token)) return { ok: false };

@@ -133,7 +133,7 @@ export function createServices(db: DbHandle, config: Config, overrides: ServiceO
     promotionAdmin: createPromotionAdmin(db.db),
     categoryAdmin: createCategoryAdmin({ db: db.db, changes: catalogueChanges, storage }),
     productAdmin: createProductAdmin({ db: db.db, changes: catalogueChanges, storage }),
-    team: createTeam({ db: db.db, accounts }),
+    team: createTeam({ accounts }),
     accounts,
     promos,
     contact: createContactService({ db: db.db, shop: config.shop, sender: emailSender }),

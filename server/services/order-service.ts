@@ -2,14 +2,15 @@
 // (created_at, id) so that page N costs the same as page 1 at any number of orders.
 import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { orderEvents, orderFiles, orderGroups, orders, refunds } from "../../db/schema";
+import { orderEvents, orderFiles, orderGroups, orders, refunds, users } from "../../db/schema";
 import { MAX_ROW_ID } from "../../domain/ids";
 import { designSummaries, type DesignSummary } from "./design-jobs/design-summary";
 
 export type OrderGroupRow = typeof orderGroups.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderFileRow = typeof orderFiles.$inferSelect;
-export type OrderEventRow = typeof orderEvents.$inferSelect;
+/** An event, with the person behind it (null when the event was the system's or the account is gone). */
+export type OrderEventRow = typeof orderEvents.$inferSelect & { actorPerson: { firstname: string; lastname: string; email: string } | null };
 
 export type RefundRow = typeof refunds.$inferSelect;
 
@@ -59,7 +60,13 @@ export function createOrderService(db: Db): OrderService {
     if (!row) return null;
     const [items, events, refundRows, reprints] = await Promise.all([
       db.select().from(orders).where(eq(orders.orderGroupId, groupId)).orderBy(asc(orders.lineNumber)),
-      db.select().from(orderEvents).where(eq(orderEvents.orderGroupId, groupId)).orderBy(asc(orderEvents.id)),
+      db
+        .select({ event: orderEvents, firstname: users.firstname, lastname: users.lastname, email: users.email })
+        .from(orderEvents)
+        .leftJoin(users, eq(users.id, orderEvents.actorUserId))
+        .where(eq(orderEvents.orderGroupId, groupId))
+        .orderBy(asc(orderEvents.id))
+        .then((rows) => rows.map(({ event, firstname, lastname, email }) => ({ ...event, actorPerson: email === null ? null : { firstname: firstname ?? "", lastname: lastname ?? "", email } }))),
       db.select().from(refunds).where(eq(refunds.orderGroupId, groupId)).orderBy(asc(refunds.id)),
       db
         .select({ id: orderGroups.id, createdAt: orderGroups.createdAt, reprintReason: orderGroups.reprintReason, status: orderGroups.status })

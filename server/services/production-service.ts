@@ -22,7 +22,7 @@ import type { FileStorage } from "../integrations/storage/storage";
 import { enqueueEmail, type EmailSender } from "./email-outbox";
 import type { OrderGroupDetail, OrderService } from "./order-service";
 import type { Failure } from "./outcome";
-import { changeItemStatus, type Actor } from "./status-change";
+import { changeItemStatus, correctItemStatus, type Actor } from "./status-change";
 
 export const QUEUE_PAGE_SIZE = 25;
 const FINISHED: OrderStatus[] = ["Dispatched", "Shipped", "Cancelled"];
@@ -51,6 +51,8 @@ export type ProductionService = {
   job(orderGroupId: number): Promise<(OrderGroupDetail & { customer: { firstname: string; lastname: string; email: string; telephone: string } }) | null>;
   move(orderId: number, to: OrderStatus, staffUserId: number, note?: string | null): Promise<{ ok: true } | Failure>;
   reject(orderId: number, reason: string, staffUserId: number): Promise<{ ok: true } | Failure>;
+  /** A manager's correction: the item's last production move undone, one step back, with a reason. */
+  undo(orderId: number, reason: string, managerUserId: number): Promise<{ ok: true } | Failure>;
   dispatch(orderGroupId: number, carrier: string, trackingNumber: string, staffUserId: number): Promise<{ ok: true } | Failure>;
   packingSlip(orderGroupId: number): Promise<Uint8Array | null>;
   labelData(group: OrderGroupDetail): { from: { name: string; address: string }; to: { name: string; address: string; phone: string | null } };
@@ -203,6 +205,11 @@ export function createProductionService(deps: ProductionDeps): ProductionService
       const outcome = await db.transaction((tx) => changeItemStatus(tx, orderId, to, { kind: "staff", userId: staffUserId }, { note }));
       if (!outcome.ok) return outcome;
       return { ok: true };
+    },
+
+    async undo(orderId, reason, managerUserId) {
+      const outcome = await db.transaction((tx) => correctItemStatus(tx, orderId, { kind: "staff", userId: managerUserId }, reason));
+      return outcome.ok ? { ok: true } : outcome;
     },
 
     async reject(orderId, reason, staffUserId) {

@@ -1,9 +1,9 @@
 // Every status change of an order item goes through here: checked against the one transition table in
 // domain/, written with an event row (who, from, to, when), and the group's status kept in step.
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { orderEvents, orderGroups, orders } from "../../db/schema";
-import { checkTransition, groupStatus, type OrderStatus } from "../../domain/order-status";
+import { canTransition, checkCorrection, checkTransition, groupStatus, isOrderStatus, type OrderStatus } from "../../domain/order-status";
 import { failure, type Failure } from "./outcome";
 
 export type Actor = { kind: "customer" | "staff" | "system"; userId: number | null };
@@ -41,6 +41,41 @@ export async function changeItemStatus(
   });
   await syncGroupStatus(tx, item.orderGroupId, actor);
   return { ok: true, changed: true };
+}
+
+export type CorrectionResult = { ok: true; from: OrderStatus; to: OrderStatus } | Failure;
+
+/**
+ * Undoes an item's last production move, one step back, as the correction table allows (inside the
+ * caller's transaction, the row locked first). The undo is an event of its own, naming who and why. No
+ * correction undoes a move the customer was emailed about (the table's rule, tested in domain/), so an
+ * undo sends no email: the customer was never told of the mistake.
+ */
+export async function correctItemStatus(tx: Tx, orderId: number, actor: Actor, reason: string): Promise<CorrectionResult> {
+  const [item] = await tx.select({ id: orders.id, status: orders.status, orderGroupId: orders.orderGroupId }).from(orders).where(eq(orders.id, orderId)).for("update");
+  if (!item) return failure("not-found", "No such item");
+  // The forward move that brought the item here (an earlier undo into this status is not one).
+  const arrivals = await tx
+    .select({ fromStatus: orderEvents.fromStatus })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.toStatus, item.status)))
+    .orderBy(desc(orderEvents.id))
+    .limit(20);
+  const last = arrivals.find((event) => event.fromStatus !== null && isOrderStatus(event.fromStatus) && canTransition(event.fromStatus, item.status));
+  const check = checkCorrection(item.status, last?.fromStatus ?? null);
+  if (!check.ok) return failure("conflict", check.message);
+  await tx.update(orders).set({ status: check.to, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
+  await tx.insert(orderEvents).values({
+    orderGroupId: item.orderGroupId,
+    orderId,
+    actor: actor.kind,
+    actorUserId: actor.userId,
+    fromStatus: item.status,
+    toStatus: check.to,
+    note: `Undone (${item.status} was a mistake): ${reason}`,
+  });
+  await syncGroupStatus(tx, item.orderGroupId, actor);
+  return { ok: true, from: item.status, to: check.to };
 }
 
 /** The group is as far along as its least advanced item; a change of the group's status is an event too. */

@@ -393,6 +393,12 @@ export const AUTHZ_CASES: Record<string, AuthzCase> = {
     ok: 409,
     request: (fx) => ({ method: "POST", url: `/api/staff/items/${fx.owner.order.orderId}/status`, payload: { status: "Production" } }),
   },
+  "POST /api/staff/items/:orderId/undo": {
+    scope: "manager",
+    // Managers are let in; the correction table refuses (the item awaits artwork: nothing to undo).
+    ok: 409,
+    request: (fx) => ({ method: "POST", url: `/api/staff/items/${fx.owner.order.orderId}/undo`, payload: { reason: "Pressed by mistake" } }),
+  },
   "POST /api/staff/items/:orderId/reject": {
     scope: "staff",
     ok: 409,
@@ -529,5 +535,7 @@ export const AUTHZ_CASES: Record<string, AuthzCase> = {
   "GET /api/manage/reports/receivables": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/reports/receivables" }) },
   "GET /api/manage/reports/receivables.csv": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/reports/receivables.csv" }) },
   "POST /api/manage/staff": { scope: "manager", ok: 200, request: () => ({ method: "POST", url: "/api/manage/staff", payload: { email: randomEmail(), role: "staff" } }) },
+  "POST /api/manage/staff/:userId/role": { scope: "manager", ok: 200, request: (fx) => ({ method: "POST", url: `/api/manage/staff/${fx.staff.userId}/role`, payload: { role: "manager" } }) },
+  "POST /api/manage/staff/:userId/remove": { scope: "manager", ok: 200, request: (fx) => ({ method: "POST", url: `/api/manage/staff/${fx.staff.userId}/remove` }) },
   ...DESIGN_JOB_CASES,
 };

@@ -43,7 +43,10 @@ const processDataDir = path.join(os.tmpdir(), `print-shop-test-${process.pid}`);
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
   // The cheap argon2 cost (ADR 035); accounts.test.ts pins production's with PASSWORD_HASH_COST=production.
-  return loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: processDataDir, PASSWORD_HASH_COST: "test", ...overrides });
+  // The config allows the cheap cost only under NODE_ENV=test, so an app started as development or production
+  // hashes at production's.
+  const cost = (overrides.NODE_ENV ?? "test") === "test" ? "test" : "production";
+  return loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: processDataDir, PASSWORD_HASH_COST: cost, ...overrides });
 }
 
 export type TestApp = { app: App; db: DbHandle & { url?: string }; config: Config; close: () => Promise<void> };

@@ -2,15 +2,16 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { DESIGN_STATE_LABELS } from "../../../domain/design-service";
 import { formatDeliveryDate } from "../../../domain/format";
-import { isOrderStatus, staffMoves, type OrderStatus } from "../../../domain/order-status";
+import { isOrderStatus, ORDER_CORRECTIONS, staffMoves, type OrderStatus } from "../../../domain/order-status";
 import { PRINT_ROOM_ACTIONS, PRINT_ROOM_STATUS } from "../../../domain/production";
 import { PreflightReport } from "../../components/artwork/version-slot";
 import { errorMessage } from "../../lib/api-client";
 import { openPrivateFile, useAuthorisedObjectUrl, type OrderFile, type OrderProduct } from "../../lib/orders-api";
-import { moveItem, rejectArtwork } from "../../lib/staff-api";
+import { moveItem, rejectArtwork, undoMove } from "../../lib/staff-api";
+import { UndoForm } from "./job-undo";
 
 /** Everything a printer needs about one item, and the moves the transition table allows from its status. */
-export function JobItem({ item, onChanged }: { item: OrderProduct; onChanged: () => void }) {
+export function JobItem({ item, onChanged, manager = false }: { item: OrderProduct; onChanged: () => void; manager?: boolean }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState("");
@@ -18,6 +19,9 @@ export function JobItem({ item, onChanged }: { item: OrderProduct; onChanged: ()
   const moves = isOrderStatus(item.status) ? staffMoves(item.status) : [];
   const plainMoves = moves.filter((to) => to !== "Awaiting Artwork" && to !== "Dispatched" && to !== "Shipped");
   const canReject = moves.includes("Awaiting Artwork");
+  // A manager may undo a mistaken production move, one step back (the correction table decides).
+  const canUndo = manager && isOrderStatus(item.status) && (ORDER_CORRECTIONS[item.status]?.length ?? 0) > 0;
+  const [undoing, setUndoing] = useState(false);
 
   const act = async (action: () => Promise<unknown>) => {
     setBusy(true);
@@ -100,12 +104,18 @@ export function JobItem({ item, onChanged }: { item: OrderProduct; onChanged: ()
             {PRINT_ROOM_ACTIONS[to] ?? `Mark ${to}`}
           </button>
         ))}
+        {canUndo ? (
+          <button type="button" className="btn-outline px-3 py-1 text-sm" disabled={busy} aria-expanded={undoing} onClick={() => setUndoing((v) => !v)}>
+            Undo last move
+          </button>
+        ) : null}
         {canReject ? (
           <button type="button" className="btn-outline px-3 py-1 text-sm text-red-700" disabled={busy} onClick={() => setRejecting((v) => !v)}>
             Send artwork back
           </button>
         ) : null}
       </div>
+      {undoing ? <UndoForm orderId={item.order_id} status={item.status} busy={busy} onSubmit={(reason) => act(async () => { await undoMove(item.order_id, reason); setUndoing(false); })} /> : null}
       {rejecting ? (
         <form
           method="post"

@@ -108,7 +108,7 @@ export default function StaffJobPage() {
 
       <section aria-label="Items" className="space-y-4">
         {job.products.map((item) => (
-          <JobItem key={item.order_id} item={item} onChanged={load} />
+          <JobItem key={item.order_id} item={item} onChanged={load} manager={manager} />
         ))}
       </section>
 
@@ -123,7 +123,7 @@ export default function StaffJobPage() {
         <ol className="mt-2 space-y-1 text-sm">
           {job.events.map((event, index) => (
             <li key={index}>
-              <span className="text-slate-500">{formatUkDateTime(event.at)}</span> · {event.by}
+              <span className="text-slate-500">{formatUkDateTime(event.at)}</span> · {event.by_person}
               {event.order_id ? ` · item ${event.order_id}` : " · order"}: {event.from ?? "new"} → <strong>{event.to}</strong>
               {event.note ? <span className="text-slate-600"> ({event.note})</span> : null}
             </li>

@@ -4,7 +4,7 @@ import { ROLE_LABELS, type StaffRole } from "../../../domain/roles";
 import { TextField } from "../../components/form-field";
 import { LoadingState } from "../../components/loading-state";
 import { errorMessage } from "../../lib/api-client";
-import { fetchStaff, inviteStaff, type StaffMember } from "../../lib/back-office-api";
+import { changeStaffRole, fetchStaff, inviteStaff, removeStaff, type StaffMember } from "../../lib/back-office-api";
 import { managerOnly } from "../../lib/staff-document";
 import { useSignedInLoad } from "../../lib/use-signed-in";
 import type { Route } from "./+types/team";
@@ -69,11 +69,58 @@ export default function TeamPage() {
                 <span className="break-all font-semibold">{s.email}</span>
                 <span className="block text-xs text-slate-500">since {formatUkDate(s.createdAt)}{s.hasPassword ? "" : " · has not set a password yet"}</span>
               </span>
-              <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold">{ROLE_LABELS[s.role]}</span>
+              <MemberActions member={s} onDone={async (text, ok) => { setStatus({ ok, text }); if (ok) await load(); }} />
             </li>
           ))}
         </ul>
       ) : null}
     </section>
+  );
+}
+
+/** A member's role, changed in place, and their removal (asked to confirm); either ends their sessions. */
+function MemberActions({ member, onDone }: { member: StaffMember; onDone: (text: string, ok: boolean) => Promise<void> }) {
+  const [role, setRole] = useState<StaffRole>(member.role);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const run = async (action: () => Promise<{ message: string }>) => {
+    setBusy(true);
+    try {
+      await onDone((await action()).message, true);
+    } catch (error) {
+      await onDone(errorMessage(error), false);
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  };
+  const roleId = `role-${member.userId}`;
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      <label htmlFor={roleId} className="sr-only">Role of {member.email}</label>
+      <select id={roleId} className="field-input py-1 text-xs" value={role} onChange={(e) => setRole(e.target.value as StaffRole)} disabled={busy}>
+        <option value="staff">{ROLE_LABELS.staff}</option>
+        <option value="manager">{ROLE_LABELS.manager}</option>
+      </select>
+      {role !== member.role ? (
+        <button type="button" className="btn-primary px-2 py-1 text-xs" disabled={busy} onClick={() => void run(() => changeStaffRole(member.userId, role))}>
+          Change role
+        </button>
+      ) : null}
+      {confirming ? (
+        <>
+          <button type="button" className="btn-primary bg-red-700 px-2 py-1 text-xs" disabled={busy} onClick={() => void run(() => removeStaff(member.userId))}>
+            Remove {member.email}
+          </button>
+          <button type="button" className="btn-outline px-2 py-1 text-xs" onClick={() => setConfirming(false)}>
+            Keep
+          </button>
+        </>
+      ) : (
+        <button type="button" className="btn-outline px-2 py-1 text-xs text-red-700" disabled={busy} onClick={() => setConfirming(true)}>
+          Remove
+        </button>
+      )}
+    </span>
   );
 }

@@ -7,9 +7,8 @@ import { priceInputsSchema } from "../../../domain/price-inputs";
 import { categoryDetailsSchema, subcategoryDetailsSchema } from "../../../domain/category-details";
 import { productDetailsSchema } from "../../../domain/product-details";
 import { PROMO_KINDS, promotionFormSchema } from "../../../domain/promotion";
-import { STAFF_ROLES } from "../../../domain/roles";
 import { requireUser } from "../../plugins/auth";
-import { actorOf, AUDIT_ENTITY_TYPES, listAudit, type Actor } from "../../services/back-office/audit";
+import { actorOf, type Actor } from "../../services/back-office/audit";
 import type { Outcome } from "../../services/outcome";
 import type { PromotionRow } from "../../services/back-office/promotion-admin";
 import { CATALOGUE_IMAGE_MAX_BYTES } from "../../services/back-office/catalogue-pictures";
@@ -17,7 +16,7 @@ import { contentDisposition } from "../../front-door/content-disposition";
 import { errorBody } from "../../front-door/errors";
 import { receiveMultipart } from "../uploads";
 import { confirm, notFound, sendFailure } from "../failure";
-import { doneAnswer, idParams, replies, rowId, rowIdString } from "../schemas";
+import { doneAnswer, idParams, replies, rowId } from "../schemas";
 import { declare } from "../declare";
 
 const iso = (d: Date) => d.toISOString();
@@ -94,27 +93,6 @@ const promotionSchema = z.object({
 });
 export const promotionListAnswer = z.object({ promotions: z.array(promotionSchema) });
 export const promotionAnswer = z.object({ promotion: promotionSchema });
-export const auditAnswer = z.object({
-  entries: z.array(
-    z.object({
-      id: z.number().int(),
-      actorEmail: z.string(),
-      createdAt: z.string(),
-      action: z.string(),
-      entityType: z.string(),
-      entityId: z.string(),
-      summary: z.string(),
-      before: z.unknown(),
-      after: z.unknown(),
-    }),
-  ),
-  nextBefore: z.number().int().nullable(),
-});
-export const staffListAnswer = z.object({
-  staff: z.array(z.object({ userId: z.number().int(), email: z.string(), firstname: z.string(), role: z.enum(STAFF_ROLES), hasPassword: z.boolean(), createdAt: z.string() })),
-});
-export const staffInvitedAnswer = z.object({ success: z.literal(true), message: z.string() });
-
 export const productDetailsAnswer = z.object({ details: productDetailsSchema, id: z.number().int(), image: z.string().nullable(), redirects: z.array(z.string()) });
 export const productDetailsSavedAnswer = z.object({ details: productDetailsSchema });
 
@@ -128,7 +106,6 @@ export const pricePreviewBody = z.object({ inputs: priceInputsSchema });
 export const priceSaveBody = z.object({ inputs: priceInputsSchema, baseVersion: rowId("baseVersion") });
 export const priceRestoreBody = z.object({ version: rowId("version"), baseVersion: rowId("baseVersion") });
 export const priceImportBody = z.object({ csv: z.string().min(1, "csv is empty").max(900_000, "The file is too large (at most 900 KB)"), apply: z.boolean().default(false) });
-export const staffInviteBody = z.object({ email: z.string().trim().max(254).email("Enter a valid email address"), role: z.enum(STAFF_ROLES) });
 
 function promotionView(p: PromotionRow): z.infer<typeof promotionSchema> {
   return {
@@ -155,7 +132,7 @@ function promotionView(p: PromotionRow): z.infer<typeof promotionSchema> {
 export async function backOfficeRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
-  const { prices, promotionAdmin, accounts } = services;
+  const { prices, promotionAdmin } = services;
   const actor = (request: FastifyRequest) => actorOf(services.db.db, requireUser(request).userId);
   const tmpDir = path.join(services.config.dataDir, "tmp", "uploads");
   await app.register(multipart);
@@ -355,41 +332,6 @@ export async function backOfficeRoutes(fastify: FastifyInstance): Promise<void> 
     async (request, reply) => {
       const result = await promotionAdmin.update(request.params.promotionId as number, request.body, await actor(request));
       return result.ok ? { promotion: promotionView(result.promotion) } : sendFailure(reply, result);
-    },
-  );
-
-  app.get(
-    "/manage/audit",
-    declare({ auth: "manager", tag: "back office", summary: "The audit log, newest first: every back-office change with who, when, and before and after" }, {
-      querystring: z.object({
-        before: rowIdString("before").optional(),
-        entityType: z.enum(AUDIT_ENTITY_TYPES).optional(),
-        entityId: z.string().max(20).optional(),
-      }),
-      response: replies({ 200: auditAnswer }, 400, 401, 404),
-    }),
-    async (request) => {
-      const page = await listAudit(services.db.db, { beforeId: request.query.before as number | undefined, entityType: request.query.entityType, entityId: request.query.entityId });
-      return { entries: page.entries.map((e) => ({ ...e, createdAt: iso(e.createdAt) })), nextBefore: page.nextBeforeId };
-    },
-  );
-
-  app.get(
-    "/manage/staff",
-    declare({ auth: "manager", tag: "back office", summary: "Production staff and managers" }, { response: replies({ 200: staffListAnswer }, 401, 404) }),
-    async () => ({ staff: (await accounts.listStaff()).map((s) => ({ ...s, createdAt: iso(s.createdAt) })) }),
-  );
-
-  app.post(
-    "/manage/staff",
-    declare({ auth: "manager", tag: "back office", summary: "Invites a member of staff (or changes their role): they are emailed a single-use link to set a password" }, {
-      body: staffInviteBody,
-      response: replies({ 200: staffInvitedAnswer }, 400, 401, 404, 409),
-    }),
-    async (request, reply) => {
-      const who = await actor(request);
-      const result = await services.team.invite(request.body.email, request.body.role, who);
-      return result.ok ? { success: true as const, message: result.message } : sendFailure(reply, result);
     },
   );
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ORDER_STATUSES } from "../../../domain/order-status";
 import { CARRIERS, TRACKING_NUMBER } from "../../../domain/production";
+import { personLabel } from "../../../domain/roles";
 import { requireUser } from "../../plugins/auth";
 import { decodeQueueCursor, encodeQueueCursor, parseStatus, QUEUE_PAGE_SIZE, type QueueEntry } from "../../services/production-service";
 import { contentDisposition } from "../../front-door/content-disposition";
@@ -29,7 +30,10 @@ function queueEntryView(e: QueueEntry): z.infer<typeof queueEntrySchema> {
 }
 
 export const queuePageAnswer = z.object({ items: z.array(queueEntrySchema), counts: z.record(z.string(), z.number()), next_cursor: z.string().nullable() });
+/** The history as staff read it: each line names the person who made the move. */
+const staffEventSchema = orderGroupSchema.shape.events.element.extend({ by_person: z.string() });
 export const staffJobAnswer = orderGroupSchema.extend({
+  events: z.array(staffEventSchema),
   customer: z.object({ firstname: z.string(), lastname: z.string(), email: z.string(), telephone: z.string() }),
   blind_shipping: z.object({ sender_name: z.string(), return_address: z.string() }).nullable(),
   label: z.object({ from: z.object({ name: z.string(), address: z.string() }), to: z.object({ name: z.string(), address: z.string(), phone: z.string().nullable() }) }),
@@ -77,8 +81,10 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const job = await production.job(request.params.orderGroupId as number);
       if (!job) return notFound(reply);
+      const view = orderGroupView(job, "/api/staff/orders");
       return {
-        ...orderGroupView(job, "/api/staff/orders"),
+        ...view,
+        events: view.events.map((event, index) => ({ ...event, by_person: personLabel(job.events[index]!.actorPerson, job.events[index]!.actor) })),
         customer: job.customer,
         blind_shipping: job.blindShipping
           ? { sender_name: job.blindShipping.senderName, return_address: [job.blindShipping.returnAddress.company, job.blindShipping.returnAddress.address1, job.blindShipping.returnAddress.address2, job.blindShipping.returnAddress.town, job.blindShipping.returnAddress.postcode].filter(Boolean).join(", ") }
@@ -99,6 +105,16 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
       response: replies({ 200: doneAnswer }, 400, 401, 404, 409),
     }),
     async (request, reply) => confirm(reply, await production.move(request.params.orderId as number, request.body.status, staffId(request), request.body.note ?? null)),
+  );
+
+  app.post(
+    "/staff/items/:orderId/undo",
+    declare({ auth: "manager", tag: "staff", summary: "A manager undoes an item's last production move, one step back as the transition table allows, with a reason (an event in the history)" }, {
+      params: idParams("orderId"),
+      body: z.object({ reason: z.string().trim().min(5, "Say what the mistake was (at least 5 characters)").max(500) }),
+      response: replies({ 200: doneAnswer }, 400, 401, 404, 409),
+    }),
+    async (request, reply) => confirm(reply, await production.undo(request.params.orderId as number, request.body.reason, staffId(request))),
   );
 
   app.post(

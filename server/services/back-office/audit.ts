@@ -1,6 +1,6 @@
 // The back office's audit log: every change a manager makes (who, when, what, the record before and after),
 // written inside the change's own transaction so that a change and its entry land together or not at all.
-import { and, desc, eq, lt, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "../../../db/client";
 import { auditLog, users } from "../../../db/schema";
 
@@ -33,12 +33,31 @@ export async function actorOf(db: Db, userId: number): Promise<Actor> {
 }
 
 /** Newest first, keyset-paged by id; optionally one entity's entries only. */
-export async function listAudit(db: Db, options: { beforeId?: number; entityType?: string; entityId?: string; limit?: number }): Promise<{ entries: AuditRow[]; nextBeforeId: number | null }> {
+/** Everyone with an entry in the log, by email (the filter by person offers these). */
+export async function auditPeople(db: Db): Promise<string[]> {
+  const rows = await db.selectDistinct({ email: auditLog.actorEmail }).from(auditLog).orderBy(asc(auditLog.actorEmail)).limit(500);
+  return rows.map((row) => row.email);
+}
+
+/** A UK day's first instant (midnight in London, whatever the clocks), for the log's date filters. */
+const ukMidnight = (day: string, plusDays = 0) => sql`((${day}::date + ${plusDays}::int)::timestamp at time zone 'Europe/London')`;
+
+/**
+ * Newest first, keyset-paged by id. Filters: one entity's entries; by person (their email, as written);
+ * by kind (the entity type); between two UK days, both included.
+ */
+export async function listAudit(
+  db: Db,
+  options: { beforeId?: number; entityType?: string; entityId?: string; person?: string; from?: string; to?: string; limit?: number },
+): Promise<{ entries: AuditRow[]; nextBeforeId: number | null }> {
   const limit = options.limit ?? AUDIT_PAGE_SIZE;
   const filters: (SQL | undefined)[] = [
     options.beforeId ? lt(auditLog.id, options.beforeId) : undefined,
     options.entityType ? eq(auditLog.entityType, options.entityType) : undefined,
     options.entityId ? eq(auditLog.entityId, options.entityId) : undefined,
+    options.person ? sql`lower(${auditLog.actorEmail}) = ${options.person.toLowerCase()}` : undefined,
+    options.from ? gte(auditLog.createdAt, ukMidnight(options.from)) : undefined,
+    options.to ? lt(auditLog.createdAt, ukMidnight(options.to, 1)) : undefined,
   ];
   const rows = await db
     .select()
