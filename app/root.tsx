@@ -11,6 +11,7 @@ import {
   type ShouldRevalidateFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { NotFoundHelp } from "./components/not-found-help";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { AUTH_MARK_SCRIPT } from "./lib/auth";
@@ -91,6 +92,8 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const nav = useRootData()?.nav ?? [];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
   let heading = "Something went wrong";
   let details = "Please try again in a moment. If it keeps happening, contact us and we will sort it out.";
   if (isRouteErrorResponse(error)) {
@@ -107,6 +110,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <section className="container-page py-16 text-center">
       <h1 className="text-3xl font-bold">{heading}</h1>
       <p className="mt-4 text-slate-600">{details}</p>
+      {notFound ? <NotFoundHelp nav={nav} /> : null}
       <a href="/" className="btn-primary mt-8">
         Back to the home page
       </a>

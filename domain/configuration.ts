@@ -2,7 +2,7 @@
 // the server (the price that is charged). Field names in messages are the calculatePrice payload's.
 import type { AttributeView, DisplayType, ProductView, SizeLimits } from "./catalogue";
 import { TURNAROUND_WORKING_DAYS } from "./delivery";
-import { mentionsExpress, priceLine, type PriceBreakdown } from "./pricing";
+import { discountToShow, mentionsExpress, nextTierOffer, priceLine, type PriceBreakdown, type TierOffer } from "./pricing";
 
 export type ConfigurableProduct = Pick<
   ProductView,
@@ -182,4 +182,22 @@ export function priceConfiguration(product: ConfigurableProduct, config: ValidCo
     selectedAttributeIds: config.attributeIds,
     designs,
   });
+}
+
+/** What the product page says about quantity discounts for a configuration (docs/decisions/021-honest-prices.md). */
+export type QuantityDiscountNote = { shownPercent: number; offer: TierOffer | null };
+
+/** The discount worth naming at this quantity, and the next tier the customer can move to. */
+export function quantityDiscountNote(product: ConfigurableProduct, config: ValidConfiguration): QuantityDiscountNote {
+  const input = {
+    product,
+    widthMm: config.widthMm ?? undefined,
+    heightMm: config.heightMm ?? undefined,
+    quantity: config.quantity,
+    selectedAttributeIds: config.attributeIds,
+  };
+  return {
+    shownPercent: discountToShow(config.quantity, product.minQty, product.quantityTiers),
+    offer: nextTierOffer(input, Math.min(product.maxQty, MAX_QUANTITY)),
+  };
 }

@@ -177,3 +177,36 @@ export function priceLine(input: PriceInput): PriceBreakdown {
     ...lineWithDesignPence(minimumApplied ? minLinePence : discountedPence, input.designs ?? 0),
   };
 }
+
+/** A quantity discount the customer can move to: buy `quantity` and pay `unitPence` each (`linePence` in all). */
+export type TierOffer = { quantity: number; percent: number; unitPence: number; linePence: number };
+
+/**
+ * The next quantity tier above the line's quantity, priced by the same rule as the line (minimum line charge
+ * included, design service left out): "Buy 50 for £0.60 each". Null when no higher tier exists, or when
+ * moving to it would not lower the price each. The price each is the line divided by the quantity, rounded
+ * half-up, so it is what the customer would pay for one of them. A tier past the product's largest order is no offer.
+ */
+export function nextTierOffer(input: PriceInput, maxQuantity = Number.MAX_SAFE_INTEGER): TierOffer | null {
+  const current = priceLine({ ...input, designs: 0 });
+  const tiers = input.product.quantityTiers ?? QUANTITY_TIERS;
+  const next = tiers
+    .filter((tier) => tier.minQty > input.quantity && tier.minQty <= maxQuantity && tier.percent > current.tierPercent)
+    .sort((a, b) => a.minQty - b.minQty)[0];
+  if (!next) return null;
+  const offered = priceLine({ ...input, quantity: next.minQty, designs: 0 });
+  const unitPence = roundHalfUp(rational(BigInt(offered.printPence), BigInt(next.minQty)));
+  const currentUnitPence = roundHalfUp(rational(BigInt(current.printPence), BigInt(input.quantity)));
+  if (unitPence >= currentUnitPence) return null;
+  return { quantity: next.minQty, percent: offered.tierPercent, unitPence, linePence: offered.printPence };
+}
+
+/**
+ * The quantity discount worth naming at this quantity: its percent when it is more than the product's
+ * smallest order already gets, else 0. At the minimum quantity every customer pays the tier's price, so
+ * naming it "applied" against a price nobody can pay would mislead (docs/decisions/021-honest-prices.md).
+ */
+export function discountToShow(quantity: number, minQuantity: number, tiers: readonly QuantityTier[] = QUANTITY_TIERS): number {
+  const percent = tierPercentFor(quantity, tiers);
+  return percent > tierPercentFor(Math.max(0, minQuantity), tiers) ? percent : 0;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dispatchReadiness, lastDispatchDay, PRINT_ROOM_STATUS, urgency } from "./production";
+import { dispatchReadiness, lastDispatchDay, PRINT_ROOM_STATUS, trackingUrl, urgency } from "./production";
 import { ORDER_STATUSES } from "./order-status";
 
 // Monday 23 November 2026, 10:00 UK.
@@ -38,5 +38,20 @@ describe("dispatch readiness", () => {
 
   it("has a print-room word for every status", () => {
     for (const status of ORDER_STATUSES) expect(PRINT_ROOM_STATUS[status]).toBeTruthy();
+  });
+});
+
+describe("trackingUrl", () => {
+  it("links a known carrier's tracking page with the number, spaces dropped and escaped", () => {
+    expect(trackingUrl("Royal Mail", "AB 1234 5678 GB")).toBe("https://www.royalmail.com/track-your-item#/tracking-results/AB12345678GB");
+    expect(trackingUrl("UPS", "1Z999AA10123456784")).toBe("https://www.ups.com/track?tracknum=1Z999AA10123456784");
+    expect(trackingUrl("DPD", "1550-2")).toBe("https://www.dpd.co.uk/apps/tracking/?reference=1550-2");
+  });
+
+  it("has no link for the shop's own van, an unknown carrier or an empty number", () => {
+    expect(trackingUrl("Own van", "VAN-0042")).toBeNull();
+    expect(trackingUrl("Pigeon Post", "1234")).toBeNull();
+    expect(trackingUrl("toString", "1234")).toBeNull();
+    expect(trackingUrl("DHL", "  ")).toBeNull();
   });
 });

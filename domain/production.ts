@@ -39,6 +39,23 @@ export const CARRIERS = ["Royal Mail", "DPD", "Parcelforce", "UPS", "DHL", "Own 
 
 export const TRACKING_NUMBER = /^[A-Za-z0-9 -]{4,40}$/;
 
+/** Each carrier's public tracking page, the number appended; the shop's own van has none. */
+const TRACKING_PAGES: Readonly<Record<string, string>> = {
+  "Royal Mail": "https://www.royalmail.com/track-your-item#/tracking-results/",
+  DPD: "https://www.dpd.co.uk/apps/tracking/?reference=",
+  Parcelforce: "https://www.parcelforce.com/track-trace?trackNumber=",
+  UPS: "https://www.ups.com/track?tracknum=",
+  DHL: "https://www.dhl.com/gb-en/home/tracking.html?tracking-id=",
+};
+
+/** The page where a customer follows a parcel, or null for a carrier with no known page (then the number is plain text). */
+export function trackingUrl(carrier: string, trackingNumber: string): string | null {
+  const page = Object.hasOwn(TRACKING_PAGES, carrier) ? TRACKING_PAGES[carrier] : undefined;
+  const number = trackingNumber.replace(/\s+/g, "");
+  if (!page || number === "") return null;
+  return page + encodeURIComponent(number);
+}
+
 /** A job goes out whole: dispatch is offered, and accepted, only once every item is Printed. */
 export function dispatchReadiness(itemStatuses: readonly string[]): { ready: boolean; printed: number; total: number } {
   // A cancelled item is not in the parcel.

@@ -35,8 +35,16 @@ export const UPLOAD_MESSAGES = {
   complete: "This upload is already complete.",
 } as const;
 
-/** "12.5 MB" (binary megabytes, as the size limits are written). */
-export function formatMegabytes(bytes: number): string {
+/**
+ * "34 KB" under a megabyte, "12.5 MB" above (binary units, as the size limits are written): a small file
+ * never reads "0.0 MB". Under 1 KB it is "1 KB" (or "0 KB" for an empty file), never a count of bytes.
+ */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024 * 1024) {
+    const kb = Math.ceil(bytes / 1024);
+    // 1 048 575 bytes would round up to "1024 KB": that is a megabyte.
+    if (kb < 1024) return `${kb} KB`;
+  }
   const mb = bytes / (1024 * 1024);
   return `${mb.toFixed(mb < 10 ? 1 : 0)} MB`;
 }

@@ -15,6 +15,7 @@ import type { DbHandle } from "../db/client";
 import { tooManyRequestsMessage } from "../domain/retry";
 import { registerApi } from "./api";
 import { errorBody, internalErrorBody, INVALID_JSON_MESSAGE, validationErrorBody } from "./front-door/errors";
+import { BAD_URL_MESSAGE, badUrlPage, isApiUrl } from "./front-door/bad-url-page";
 import type { Config } from "./config";
 import { registerMailViewer } from "./dev/mail-viewer";
 import { registerAuth } from "./plugins/auth";
@@ -92,9 +93,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     frameworkErrors: (error, request, reply) => {
       reply.headers(SECURITY_HEADERS);
       reply.header("x-request-id", request.id);
-      const message = error.code === "FST_ERR_BAD_URL" ? "The address is not valid: it has a broken %-escape." : "The request could not be read.";
+      const badUrl = error.code === "FST_ERR_BAD_URL";
+      const message = badUrl ? BAD_URL_MESSAGE : "The request could not be read.";
       request.log.info({ method: request.method, url: loggedPath(request.url), statusCode: 400, code: error.code }, "request");
-      void (reply as unknown as { code: (n: number) => { send: (body: unknown) => unknown } }).code(400).send(errorBody(message, 400));
+      const answer = reply as unknown as { code: (n: number) => { send: (body: unknown) => unknown }; header: (name: string, value: string) => unknown };
+      // A browser that followed a broken link gets a page; only /api/* callers get JSON.
+      if (badUrl && !isApiUrl(request.url)) {
+        answer.header("content-type", "text/html; charset=utf-8");
+        answer.header("cache-control", "no-store");
+        void answer.code(400).send(badUrlPage());
+        return;
+      }
+      void answer.code(400).send(errorBody(message, 400));
     },
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -177,7 +177,7 @@ export function Configurator({ product }: { product: ProductView }) {
         />
       ))}
 
-      <PriceDisplay linePence={c.sizeInvalid ? null : c.linePence} preview={c.preview} confirmed={c.confirmedPence !== null} designs={c.designs} />
+      <PriceDisplay linePence={c.sizeInvalid ? null : c.linePence} preview={c.preview} confirmed={c.confirmedPence !== null} designs={c.designs} discountNote={c.discountNote} />
 
       {c.problem ? (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{c.problem}</p>

@@ -5,7 +5,7 @@ import { catalogueCacheHeaders } from "../lib/cache";
 import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/category";
 
-export const meta: Route.MetaFunction = ({ data: loaded }) => pageMeta(loaded?.category, "Category not found");
+export const meta: Route.MetaFunction = ({ data: loaded }) => pageMeta(loaded?.category, "Page not found");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const snapshot = await context.services.catalogue.snapshot();
@@ -14,7 +14,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // A renamed category keeps its old address (not stored by browsers: it may be moved back).
     const moved = snapshot.categoryRedirects.get(params.categorySlug);
     if (moved) throw redirect(`/${moved}`, { status: 301, headers: { "cache-control": "no-store" } });
-    throw data("Category not found", { status: 404 });
+    // "Category not found" is the spec's word for a missing subcategory (/category/...); any other unknown address is a missing page.
+    throw data("Page not found", { status: 404 });
   }
   return {
     category: {

@@ -6,7 +6,7 @@ import { ApiResponseError } from "../lib/api-client";
 import { useIsLoggedIn } from "../lib/auth";
 import { sendQuoteRequest } from "../lib/quotes-api";
 import { startResumableUpload, type ResumableProgress } from "../lib/resumable-upload";
-import { formatMegabytes, UPLOAD_MESSAGES } from "../../domain/uploads";
+import { formatFileSize, UPLOAD_MESSAGES } from "../../domain/uploads";
 import { useHydrated } from "../lib/use-hydrated";
 import type { Route } from "./+types/quick-quote";
 
@@ -145,7 +145,7 @@ function RequestForm() {
           <progress max={progress.total} value={progress.held} className="w-full" aria-label="Sending your files" />
           <p className={`text-xs ${progress.phase === "offline" ? "font-semibold text-amber-800" : "text-slate-600"}`} aria-live="polite">
             {progress.phase === "offline" ? `${UPLOAD_MESSAGES.offline} ` : "Sending your files: "}
-            {formatMegabytes(progress.held)} of {formatMegabytes(progress.total)} received
+            {formatFileSize(progress.held)} of {formatFileSize(progress.total)} received
           </p>
         </div>
       ) : null}

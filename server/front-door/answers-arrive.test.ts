@@ -40,13 +40,26 @@ describe("answers that arrive", () => {
     }
   });
 
-  it("a URL the router cannot decode is a 400 with the security headers, a message and a log line", async () => {
-    const res = await fetch(`${base}/%E0%A4%A`);
+  it("an API URL the router cannot decode is a 400 with the security headers, a JSON message and a log line", async () => {
+    const res = await fetch(`${base}/api/products/%E0%A4%A`);
     expect(res.status).toBe(400);
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("strict-transport-security")).toContain("max-age=");
     expect(res.headers.get("content-security-policy")).toBeTruthy();
     expect((await res.json()).message).toBe("The address is not valid: it has a broken %-escape.");
     expect(lines.some((line) => line.includes('"statusCode":400') && line.includes("FST_ERR_BAD_URL"))).toBe(true);
+  });
+
+  it("a page URL the router cannot decode is a 400 page in HTML, not JSON", async () => {
+    for (const path of ["/%E0%A4%A", "/product/%E0%A4%A", "/category/1/%ZZ"]) {
+      const res = await fetch(`${base}${path}`, { headers: { accept: "text/html" } });
+      expect(res.status).toBe(400);
+      expect(res.headers.get("content-type")).toContain("text/html");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      const html = await res.text();
+      expect(html).toContain("<h1>Bad address</h1>");
+      expect(html).toContain("The address is not valid: it has a broken %-escape.");
+      expect(html).toContain('<a href="/">Back to the home page</a>');
+    }
   });
 });

@@ -37,7 +37,10 @@ test("an empty or non-numeric quantity shows £0.00 until it snaps back to the m
   await expect(quantity).toHaveValue("25");
   // A4 posters: 85p × 25 = 2125p; the 25-unit tier takes 25% off: 1593.75p → £15.94.
   await expect(price(page)).toHaveText("£15.94");
-  await expect(page.getByText("£0.85 each before the quantity discount")).toBeVisible();
+  // 1594p / 25 = 63.76p: what one poster costs. The 25% is what every order gets, so nothing is struck through.
+  await expect(page.getByText("£0.64 each", { exact: true })).toBeVisible();
+  await expect(struckPrice(page)).toHaveCount(0);
+  await expect(page.getByText(/Qty discount/)).toHaveCount(0);
 
   await quantity.fill("");
   await expect(price(page)).toHaveText("£0.00");
@@ -95,32 +98,36 @@ test("width and height below 304 mm snap up to 304 on blur", async ({ page }) =>
   await expect(price(page)).toHaveText("£0.79");
 });
 
-test("a quantity discount shows the undiscounted price struck through", async ({ page }) => {
+test("no price is struck through: at the minimum quantity the next tier is offered, not a discount nobody misses", async ({ page }) => {
   await openProduct(page, "a3-posters");
+  // A3 posters: minimum 10, which already gets the 10-unit tier. 160p × 12 = 1920p less 10% = 1728p.
   await configure(page, { quantity: 12 });
-  // A3 posters: 160p × 12 = 1920p; 12 units reach the 10-unit tier: 1920p × 0.9 = 1728p.
-  await expect(struckPrice(page)).toHaveText("£19.20");
   await expect(price(page)).toHaveText("£17.28");
-  await expect(page.getByText("Qty discount 10% applied")).toBeVisible();
+  await expect(struckPrice(page)).toHaveCount(0);
+  await expect(page.getByText(/Qty discount/)).toHaveCount(0);
+  // The next tier: 160p × 15 = 2400p less 15% = 2040p, 136p each.
+  await expect(page.getByTestId("tier-offer")).toHaveText("Buy 15 for £1.36 each");
 
-  // 15 units: 160p × 15 = 2400p, 15% off → 2040p.
+  // 15 units beat what the smallest order gets: the discount is named. Next: 160p × 20 less 20% = 2560p, 128p each.
   await configure(page, { quantity: 15 });
-  await expect(struckPrice(page)).toHaveText("£24.00");
   await expect(price(page)).toHaveText("£20.40");
+  await expect(struckPrice(page)).toHaveCount(0);
   await expect(page.getByText("Qty discount 15% applied")).toBeVisible();
+  await expect(page.getByTestId("tier-offer")).toHaveText("Buy 20 for £1.28 each");
 });
 
-test("below 5 units there is no discount; 5 units take 5% off", async ({ page }) => {
+test("below 5 units there is no discount but 5 are offered; 5 units take 5% off", async ({ page }) => {
   await openProduct(page, "pvc-banner");
   // 79p each (see above) × 4 = 316p, no tier.
   await configure(page, { quantity: 4 });
   await expect(price(page)).toHaveText("£3.16");
   await expect(struckPrice(page)).toHaveCount(0);
   await expect(page.getByText(/Qty discount/)).toHaveCount(0);
+  // × 5 = 395p less 5% = 375.25p → 375p, 75p each.
+  await expect(page.getByTestId("tier-offer")).toHaveText("Buy 5 for £0.75 each");
 
-  // × 5 = 395p, 5% off → 375.25p → £3.75.
   await configure(page, { quantity: 5 });
-  await expect(struckPrice(page)).toHaveText("£3.95");
+  await expect(struckPrice(page)).toHaveCount(0);
   await expect(price(page)).toHaveText("£3.75");
   await expect(page.getByText("Qty discount 5% applied")).toBeVisible();
 });

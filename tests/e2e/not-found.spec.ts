@@ -1,4 +1,4 @@
-// Unknown products and categories answer 404 with the spec's messages; product pages carry their
+// Unknown products, categories, pages and orders answer 404 with the spec's messages, a broken address 400; product pages carry their
 // title and meta tags in the server's HTML, before any script runs.
 import { expect, failedToLoad, test, visit } from "./fixtures";
 
@@ -12,14 +12,45 @@ test("an unknown product shows 'Product not found' with HTTP 404", async ({ page
   await expect(page).toHaveTitle("Product not found | Printwise Trade Print");
 });
 
-for (const path of ["/category/99999/nope", "/no-such-category"]) {
-  test(`${path} shows 'Category not found' with HTTP 404`, async ({ page }) => {
+test("an unknown subcategory shows 'Category not found' with HTTP 404", async ({ page }) => {
+  const response = await visit(page, "/category/99999/nope");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Category not found");
+  await expect(page).toHaveTitle("Category not found | Printwise Trade Print");
+});
+
+for (const path of ["/no-such-category", "/no/such/page"]) {
+  test(`${path} is a 'Page not found' 404 in the shop's layout, with search and the categories`, async ({ page }) => {
     const response = await visit(page, path);
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Category not found");
-    await expect(page).toHaveTitle("Category not found | Printwise Trade Print");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+    await expect(page).toHaveTitle("Page not found | Printwise Trade Print");
+    await expect(page.getByRole("heading", { name: "Category not found" })).toHaveCount(0);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("combobox")).toBeVisible();
+    const categories = main.getByRole("navigation", { name: "Browse our categories" });
+    await expect(categories.getByRole("link", { name: "Posters" })).toHaveAttribute("href", "/posters");
+    await expect(page.getByRole("contentinfo")).toBeVisible();
   });
 }
+
+test("an order id that names no order is a 404 with 'Order Not Found', Back to Orders and no checkout steps", async ({ page }) => {
+  const response = await visit(page, "/checkout/order-confirmation/abc");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Order Not Found");
+  await expect(page.getByRole("link", { name: "Back to Orders" })).toHaveAttribute("href", "/my-account/orders");
+  await expect(page.getByRole("navigation", { name: "Checkout progress" })).toHaveCount(0);
+});
+
+test("a page address with a broken %-escape is a 400 page in HTML; an API one is JSON", async ({ request }) => {
+  const pageAnswer = await request.get("/product/%E0%A4%A", { headers: { accept: "text/html" } });
+  expect(pageAnswer.status()).toBe(400);
+  expect(pageAnswer.headers()["content-type"]).toContain("text/html");
+  expect(elementText(await pageAnswer.text(), "h1")).toBe("Bad address");
+  const apiAnswer = await request.get("/api/products/%E0%A4%A");
+  expect(apiAnswer.status()).toBe(400);
+  expect(apiAnswer.headers()["content-type"]).toContain("application/json");
+});
 
 test("a product page's HTML carries its page title, description, keywords and name", async ({ request }) => {
   const response = await request.get("/product/pvc-banner");

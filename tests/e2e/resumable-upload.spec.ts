@@ -84,7 +84,7 @@ test.describe("resumable artwork upload", () => {
       // A reload mid-upload (the tab closed, the phone restarted the browser): the page offers to carry on.
       const before = await held(page);
       await page.reload();
-      const offer = page.getByText(/You were uploading shopfront-banner\.jpg \(\d+(\.\d)? MB already received\)\. Choose the same file to carry on from there\./);
+      const offer = page.getByText(/You were uploading shopfront-banner\.jpg \(\d+(\.\d)? [KM]B already received\)\. Choose the same file to carry on from there\./);
       await expect(offer).toBeVisible();
       await shot(page, "4-offered-after-reload");
       await cdp.send("Network.emulateNetworkConditions", PHONE);

@@ -5,7 +5,7 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { addItem, type SelectedAttribute } from "../../../domain/basket";
 import type { ProductView } from "../../../domain/catalogue";
-import { attributeGroups, defaultSelection, fitsSizeLimits, isExpressSelection, priceConfiguration, selectionWorkingDays, validateConfiguration } from "../../../domain/configuration";
+import { attributeGroups, defaultSelection, fitsSizeLimits, isExpressSelection, priceConfiguration, quantityDiscountNote, selectionWorkingDays, validateConfiguration } from "../../../domain/configuration";
 import { calculatePrice } from "../../lib/api-client";
 import { basketStore } from "../../lib/basket";
 
@@ -54,7 +54,7 @@ export function useConfiguration(product: ProductView) {
   const attributeIds = product.attributes.filter((a) => Object.values(selection).includes(a.id)).map((a) => a.id);
 
   // Live preview with the shared pricing rule; the server's figure confirms it below.
-  const preview = useMemo(() => {
+  const priced = useMemo(() => {
     if (quantity === null) return null;
     const checked = validateConfiguration(product, {
       quantity,
@@ -63,10 +63,12 @@ export function useConfiguration(product: ProductView) {
       attributes: attributeIds.map((id) => ({ subattribute_id: id })),
     });
     if (!checked.ok) return null;
-    return priceConfiguration(product, checked.value);
+    return { preview: priceConfiguration(product, checked.value), discountNote: quantityDiscountNote(product, checked.value) };
     // attributeIds is derived from selection
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [product, quantity, widthMm, heightMm, selection]);
+  const preview = priced?.preview ?? null;
+  const discountNote = priced?.discountNote ?? null;
 
   const requestKey = JSON.stringify([quantity, widthMm, heightMm, attributeIds]);
   const payload = () => ({
@@ -176,6 +178,7 @@ export function useConfiguration(product: ProductView) {
   const sizeTooBig = !!limits && widthMm !== null && heightMm !== null && !fitsSizeLimits(limits, widthMm, heightMm);
 
   return {
+    discountNote,
     formId,
     groups,
     limits,

@@ -1,11 +1,11 @@
 // What a resumable upload shows (ADR 033, 041): a bar of the bytes the server holds, why it waits when it
 // does (offline, retrying), and an upload left unfinished by an earlier visit, offered to carry on.
-import { formatMegabytes, UPLOAD_MESSAGES } from "../../../domain/uploads";
+import { formatFileSize, UPLOAD_MESSAGES } from "../../../domain/uploads";
 import type { ResumableProgress, Unfinished } from "../../lib/resumable-upload";
 
 /** What the line under the bar says: the bytes the server holds, and why it is waiting when it is. */
 export function progressText(progress: ResumableProgress, percent: number): string {
-  const held = `${formatMegabytes(progress.heldBytes)} of ${formatMegabytes(progress.totalBytes)} received`;
+  const held = `${formatFileSize(progress.heldBytes)} of ${formatFileSize(progress.totalBytes)} received`;
   switch (progress.phase) {
     case "starting":
       return `Starting… ${held}`;
@@ -47,7 +47,7 @@ export function ResumableBar({ progress, label, onCancel }: { progress: Resumabl
 export function UnfinishedNotice({ unfinished, onDiscard }: { unfinished: Unfinished; onDiscard: () => void }) {
   return (
     <div className="mt-2 rounded-md bg-amber-50 p-3 text-left text-sm text-amber-900 ring-1 ring-amber-200" role="status">
-      <p>{UPLOAD_MESSAGES.resumable(unfinished.fileName, unfinished.heldBytes === null ? "part" : formatMegabytes(unfinished.heldBytes))}</p>
+      <p>{UPLOAD_MESSAGES.resumable(unfinished.fileName, unfinished.heldBytes === null ? "part" : formatFileSize(unfinished.heldBytes))}</p>
       {unfinished.heldBytes !== null && unfinished.totalBytes > 0 ? (
         <progress className="mt-2 h-2 w-full accent-amber-600" max={unfinished.totalBytes} value={unfinished.heldBytes} aria-label={`Already received of ${unfinished.fileName}`} />
       ) : null}

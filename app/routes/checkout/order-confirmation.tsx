@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
-import { Link, useParams } from "react-router";
+import { data, isRouteErrorResponse, Link, useParams } from "react-router";
 import { ARTWORK_MESSAGES } from "../../../domain/artwork";
+import { MAX_ROW_ID } from "../../../domain/ids";
 import { CheckoutSteps } from "../../components/checkout-steps";
 import { api, ApiResponseError } from "../../lib/api-client";
 import { useIsLoggedIn } from "../../lib/auth";
@@ -9,7 +10,38 @@ import { useHydrated } from "../../lib/use-hydrated";
 import type { Route } from "./+types/order-confirmation";
 import { orderRef } from "../../../domain/order-ref";
 
-export const meta: Route.MetaFunction = () => [{ title: "Thank you for your order | Printwise Trade Print" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ error }) => [
+  { title: `${error ? "Order Not Found" : "Thank you for your order"} | Printwise Trade Print` },
+  { name: "robots", content: "noindex" },
+];
+
+/** An id that can name no order ("abc", "0") is a 404 from the server; who owns a real one is checked by the API. */
+export function loader({ params }: Route.LoaderArgs) {
+  const id = params.orderGroupId;
+  if (!/^\d{1,10}$/.test(id) || Number(id) < 1 || Number(id) > MAX_ROW_ID) {
+    throw data("Order Not Found", { status: 404, headers: { "cache-control": "no-store" } });
+  }
+  return null;
+}
+
+/** The spec's 'Order Not Found' with its Back to Orders link; no checkout steps, as there is no order to tick. */
+function OrderNotFound() {
+  return (
+    <div className="container-page max-w-2xl py-8">
+      <section className="rounded-lg bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+        <h1 className="text-3xl font-bold">Order Not Found</h1>
+        <Link to="/my-account/orders" className="btn-primary mt-6">
+          Back to Orders
+        </Link>
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <OrderNotFound />;
+  throw error;
+}
 
 /** 'Thank you for your order!' with the Order ID, for the order's owner only. */
 export default function OrderConfirmationPage() {
@@ -38,6 +70,7 @@ export default function OrderConfirmationPage() {
     return () => controller.abort();
   }, [hydrated, loggedIn, orderGroupId]);
 
+  if (state === "missing") return <OrderNotFound />;
   return (
     <div className="container-page max-w-2xl py-8">
       <CheckoutSteps current={3} />
@@ -63,14 +96,6 @@ export default function OrderConfirmationPage() {
                 View order
               </Link>
             </div>
-          </>
-        ) : null}
-        {state === "missing" ? (
-          <>
-            <h1 className="text-3xl font-bold">Order Not Found</h1>
-            <Link to="/my-account/orders" className="btn-primary mt-6">
-              Back to Orders
-            </Link>
           </>
         ) : null}
         {state === "error" ? <p role="alert">Network error. Please try again.</p> : null}

@@ -1,6 +1,7 @@
 import { headerSafe } from "../../../domain/contact";
 import { formatUkDate } from "../../../domain/format";
 import { orderRef } from "../../../domain/order-ref";
+import { trackingUrl } from "../../../domain/production";
 import type { ShopDetails } from "../../config";
 
 export type EmailContent = { subject: string; text: string; html: string };
@@ -24,7 +25,7 @@ export function paragraph(value: string): string {
 export function layout(shop: ShopDetails, title: string, body: string): string {
   return `<!doctype html>
 <html lang="en-GB">
-<head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:0;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f5;padding:24px 0;">
 <tr><td align="center">
@@ -235,6 +236,18 @@ ${actionLink(job.uploadUrl, "Upload new artwork")}
   return { subject, text, html };
 }
 
+/** "\nTrack it: <url>" for the text part, or nothing for a carrier with no known page. */
+function trackingLine(carrier: string, trackingNumber: string): string {
+  const url = trackingUrl(carrier, trackingNumber);
+  return url ? `\nTrack it: ${url}` : "";
+}
+
+/** The tracking number as a link to the carrier's tracking page; plain text for a carrier with no known page. */
+function trackingNumberHtml(carrier: string, trackingNumber: string): string {
+  const url = trackingUrl(carrier, trackingNumber);
+  return url ? `<a href="${escapeHtml(url)}" style="color:#1d4ed8;">${escapeHtml(trackingNumber)}</a>` : escapeHtml(trackingNumber);
+}
+
 /** 'Your order is on its way', with the carrier and tracking number. */
 export function dispatchEmail(
   shop: ShopDetails,
@@ -243,7 +256,7 @@ export function dispatchEmail(
   const subject = headerSafe(`Your order is on its way - order ${parcel.orderGroupId}`);
   const text =
     `Hello ${headerSafe(parcel.firstname)},\n\nYour order is on its way.\n\n` +
-    `Order ID: ${parcel.orderGroupId}\nReference: ${orderRef(parcel.orderGroupId)}\nCarrier: ${parcel.carrier}\nTracking number: ${parcel.trackingNumber}\nDelivery by: ${parcel.deliveryDate}\nTo: ${parcel.deliveryLine}\n\n` +
+    `Order ID: ${parcel.orderGroupId}\nReference: ${orderRef(parcel.orderGroupId)}\nCarrier: ${parcel.carrier}\nTracking number: ${parcel.trackingNumber}${trackingLine(parcel.carrier, parcel.trackingNumber)}\nDelivery by: ${parcel.deliveryDate}\nTo: ${parcel.deliveryLine}\n\n` +
     parcel.items.join("\n") +
     `\n\nFollow your order: ${parcel.orderUrl}\n\n` +
     textFooter(shop);
@@ -252,7 +265,7 @@ export function dispatchEmail(
     subject,
     `<p style="margin:0 0 16px;">Hello ${escapeHtml(parcel.firstname)},</p>
 <p style="margin:0 0 16px;font-size:18px;font-weight:bold;">Your order is on its way.</p>
-<p style="margin:0 0 16px;"><strong>Order ID:</strong> ${parcel.orderGroupId}<br><strong>Reference:</strong> ${orderRef(parcel.orderGroupId)}<br><strong>Carrier:</strong> ${escapeHtml(parcel.carrier)}<br><strong>Tracking number:</strong> ${escapeHtml(parcel.trackingNumber)}<br><strong>Delivery by:</strong> ${escapeHtml(parcel.deliveryDate)}<br><strong>To:</strong> ${escapeHtml(parcel.deliveryLine)}</p>
+<p style="margin:0 0 16px;"><strong>Order ID:</strong> ${parcel.orderGroupId}<br><strong>Reference:</strong> ${orderRef(parcel.orderGroupId)}<br><strong>Carrier:</strong> ${escapeHtml(parcel.carrier)}<br><strong>Tracking number:</strong> ${trackingNumberHtml(parcel.carrier, parcel.trackingNumber)}<br><strong>Delivery by:</strong> ${escapeHtml(parcel.deliveryDate)}<br><strong>To:</strong> ${escapeHtml(parcel.deliveryLine)}</p>
 <p style="margin:0 0 16px;">${parcel.items.map(escapeHtml).join("<br>")}</p>
 ${actionLink(parcel.orderUrl, "Follow your order")}`,
   );
