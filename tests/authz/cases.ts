@@ -27,6 +27,9 @@ export type Fixture = {
   other: TestCustomer;
   staff: TestCustomer;
   manager: TestCustomer;
+  /** Production staff of this fixture's own, for the team cases to change or remove: changing one ends their
+   *  sessions, so they must not be the staff member every fixture shares. */
+  colleague: TestCustomer;
   /** The owner's product's prices as the back office gives them, and a promo code to change. */
   prices: { inputs: PriceInputs; version: number };
   details: ProductDetails;
@@ -66,7 +69,7 @@ export type AuthzCase = {
 
 /** Two customers and a member of staff; the owner has a paid order with one uploaded file. */
 export async function makeFixture(app: FastifyInstance, options: { trade?: boolean; refund?: boolean; design?: boolean; designJobs?: boolean | "redesign" } = {}): Promise<Fixture> {
-  const [owner, { other, staff, manager }] = await Promise.all([signUp(app), peopleOf(app)]);
+  const [owner, { other, staff, manager }, colleague] = await Promise.all([signUp(app), peopleOf(app), makeStaff(app)]);
   await saveTestAddresses(app, owner);
   const line = await bannerLine(app, { customWidth: 304, customHeight: 304, quantity: 2 });
   const placed = await placeOrder(app, owner, [line]);
@@ -113,6 +116,7 @@ export async function makeFixture(app: FastifyInstance, options: { trade?: boole
     other,
     staff,
     manager,
+    colleague,
     prices,
     details,
     category: { id: categoryId, details: categoryFields, subcategory: { id: subcategoryId, details: subcategoryFields } },
@@ -535,7 +539,7 @@ export const AUTHZ_CASES: Record<string, AuthzCase> = {
   "GET /api/manage/reports/receivables": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/reports/receivables" }) },
   "GET /api/manage/reports/receivables.csv": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/reports/receivables.csv" }) },
   "POST /api/manage/staff": { scope: "manager", ok: 200, request: () => ({ method: "POST", url: "/api/manage/staff", payload: { email: randomEmail(), role: "staff" } }) },
-  "POST /api/manage/staff/:userId/role": { scope: "manager", ok: 200, request: (fx) => ({ method: "POST", url: `/api/manage/staff/${fx.staff.userId}/role`, payload: { role: "manager" } }) },
-  "POST /api/manage/staff/:userId/remove": { scope: "manager", ok: 200, request: (fx) => ({ method: "POST", url: `/api/manage/staff/${fx.staff.userId}/remove` }) },
+  "POST /api/manage/staff/:userId/role": { scope: "manager", ok: 200, request: (fx) => ({ method: "POST", url: `/api/manage/staff/${fx.colleague.userId}/role`, payload: { role: "manager" } }) },
+  "POST /api/manage/staff/:userId/remove": { scope: "manager", ok: 200, request: (fx) => ({ method: "POST", url: `/api/manage/staff/${fx.colleague.userId}/remove` }) },
   ...DESIGN_JOB_CASES,
 };
