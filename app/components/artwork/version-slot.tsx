@@ -1,10 +1,10 @@
 import { useId, useRef, useState } from "react";
 import { ARTWORK_ACCEPT, shortFileName } from "../../../domain/artwork";
-import { formatFileSize, UPLOAD_MESSAGES } from "../../../domain/uploads";
+import { formatFileSize } from "../../../domain/uploads";
 import { ApiResponseError } from "../../lib/api-client";
 import { useAuthorisedObjectUrl, type OrderFile, type Preflight } from "../../lib/orders-api";
 import type { ResumableProgress, Unfinished } from "../../lib/resumable-upload";
-import { progressText } from "../upload/resumable-status";
+import { progressText, UnfinishedNotice } from "../upload/resumable-status";
 
 export type UploadProgress = ResumableProgress;
 
@@ -14,7 +14,6 @@ const VERDICT_STYLE: Record<Preflight["verdict"], { label: string; className: st
   fail: { label: "This file cannot be printed", className: "bg-red-50 text-red-800 ring-red-200" },
 };
 
-const fileSize = formatFileSize;
 
 /** The preflight's findings in plain English, worst first. */
 export function PreflightReport({ preflight }: { preflight: Preflight }) {
@@ -105,17 +104,7 @@ export function VersionSlot({ itemName, version, versions, file, progress, refus
         }}
       >
         <p className="text-sm font-semibold">{label}</p>
-        {unfinished ? (
-          <div className="mt-2 rounded-md bg-amber-50 p-3 text-left text-sm text-amber-900 ring-1 ring-amber-200" role="status">
-            <p>{UPLOAD_MESSAGES.resumable(unfinished.fileName, unfinished.heldBytes === null ? "part" : fileSize(unfinished.heldBytes))}</p>
-            {unfinished.heldBytes !== null && unfinished.totalBytes > 0 ? (
-              <progress className="mt-2 h-2 w-full accent-amber-600" max={unfinished.totalBytes} value={unfinished.heldBytes} aria-label={`Already received of ${unfinished.fileName}`} />
-            ) : null}
-            <button type="button" className="mt-2 font-semibold underline" onClick={onDiscardUnfinished}>
-              Start again with another file
-            </button>
-          </div>
-        ) : null}
+        {unfinished ? <UnfinishedNotice unfinished={unfinished} onDiscard={onDiscardUnfinished} /> : null}
         <p className="mt-1 text-sm text-slate-600">Drop your file here, or</p>
         <input
           ref={input}
@@ -157,7 +146,7 @@ export function VersionSlot({ itemName, version, versions, file, progress, refus
         <div className="min-w-0 flex-1">
           <p className="text-sm font-semibold">{label}</p>
           <p className="truncate text-sm text-slate-700" title={file.file_name}>
-            {shortFileName(file.file_name)} · {fileSize(file.size_bytes)}
+            {shortFileName(file.file_name)} · {formatFileSize(file.size_bytes)}
           </p>
           {file.preflight ? <PreflightReport preflight={file.preflight} /> : null}
           <div className="mt-3 flex flex-wrap items-center gap-3">
