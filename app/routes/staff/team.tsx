@@ -21,8 +21,13 @@ export default function TeamPage() {
   const [role, setRole] = useState<StaffRole>("staff");
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  // The signed-in manager: the server refuses them changing or removing themselves, so their row offers neither.
+  const [me, setMe] = useState<string | null>(null);
   const load = useCallback((signal?: AbortSignal) => fetchStaff(signal).then((a) => setStaff(a.staff), (e: unknown) => (e as Error).name !== "AbortError" && setStatus({ ok: false, text: errorMessage(e) })), []);
-  useSignedInLoad((_userId, signal) => void load(signal));
+  useSignedInLoad((userId, signal) => {
+    setMe(userId);
+    void load(signal);
+  });
 
   return (
     <section aria-labelledby="team-heading" className="max-w-4xl">
@@ -69,7 +74,11 @@ export default function TeamPage() {
                 <span className="break-all font-semibold">{s.email}</span>
                 <span className="block text-xs text-slate-500">since {formatUkDate(s.createdAt)}{s.hasPassword ? "" : " · has not set a password yet"}</span>
               </span>
-              <MemberActions member={s} onDone={async (text, ok) => { setStatus({ ok, text }); if (ok) await load(); }} />
+              {String(s.userId) === me ? (
+                <span className="text-xs font-semibold text-slate-600">You</span>
+              ) : (
+                <MemberActions member={s} onDone={async (text, ok) => { setStatus({ ok, text }); if (ok) await load(); }} />
+              )}
             </li>
           ))}
         </ul>
