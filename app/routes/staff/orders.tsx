@@ -25,8 +25,10 @@ export default function StaffOrders() {
   const products = nav.flatMap((c) => c.subcategories.flatMap((s) => s.products)).map((p) => ({ id: p.id, name: p.name }));
   // A view submitted before the page hydrated (a plain GET) carries its empty fields too: they mean "any".
   const viewKey = new URLSearchParams([...search].filter(([, value]) => value.trim() !== "")).toString();
-  const [orders, setOrders] = useState<DeskOrder[] | null>(null);
-  const [next, setNext] = useState<string | null>(null);
+  // Rows are shown only for the view they were fetched for: a changed filter shows "Loading orders…", never the last view's rows.
+  const [shown, setShown] = useState<{ key: string; orders: DeskOrder[]; next: string | null } | null>(null);
+  const orders = shown?.key === viewKey ? shown.orders : null;
+  const next = shown?.key === viewKey ? shown.next : null;
   const [problem, setProblem] = useState<string | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const [reload, setReload] = useState(0);
@@ -34,11 +36,9 @@ export default function StaffOrders() {
 
   useEffect(() => {
     const controller = new AbortController();
-    if (reload === 0) setOrders(null);
     fetchDesk(new URLSearchParams(viewKey), null, controller.signal).then(
       (page) => {
-        setOrders(page.orders);
-        setNext(page.next_cursor);
+        setShown({ key: viewKey, orders: page.orders, next: page.next_cursor });
         setProblem(null);
       },
       (error: unknown) => {
@@ -52,8 +52,7 @@ export default function StaffOrders() {
   const loadMore = useCallback(async () => {
     if (!next) return;
     const page = await fetchDesk(new URLSearchParams(viewKey), next);
-    setOrders((current) => [...(current ?? []), ...page.orders]);
-    setNext(page.next_cursor);
+    setShown((current) => (current?.key === viewKey ? { key: viewKey, orders: [...current.orders, ...page.orders], next: page.next_cursor } : current));
   }, [next, viewKey]);
 
   return (
@@ -130,7 +129,7 @@ export default function StaffOrders() {
       {next ? (
         <div className="mt-4 text-center">
           <button type="button" className="btn-outline" onClick={() => void loadMore()}>
-            Load more
+            Load More
           </button>
         </div>
       ) : null}
