@@ -1,6 +1,6 @@
 // Browsing the catalogue: home page, category and subcategory pages, product page, /print and the mega-menu.
 // Figures come from db/seed/catalogue.ts.
-import { expect, test, visit } from "./fixtures";
+import { expect, test, visit, waitForHydration } from "./fixtures";
 
 test("home shows the hero and a Most Popular card for each of the first 4 subcategories of every category", async ({ page }) => {
   await visit(page, "/");
@@ -180,6 +180,7 @@ test("pages hydrate cleanly when the browser's year is not the one the server st
   const nextYear = new Date().getFullYear() + 1;
   await page.clock.install({ time: new Date(`${nextYear}-01-05T10:00:00Z`) });
   await visit(page, "/");
+  await waitForHydration(page); // a failed hydration is what this guards against: the console guard sees it
   await expect(page.getByRole("contentinfo")).toContainText(`© ${nextYear} Printwise Trade Print`);
 });
 
@@ -200,7 +201,8 @@ test("the page is drawn before its scripts are fetched, then hydrates without a 
   page.on("request", (r) => {
     if (r.resourceType() === "script") scriptRequests.push(r.url());
   });
-  await visit(page, "/product/pvc-banner"); // waits for React to own the page
+  await visit(page, "/product/pvc-banner");
+  await waitForHydration(page);
   expect(scriptRequests.some((url) => url.includes("/assets/framework-"))).toBe(true);
   expect(problems).toEqual([]);
   // The framework was asked for only once the browser had reported the first contentful paint (same clock).

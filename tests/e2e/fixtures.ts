@@ -53,17 +53,15 @@ export const test = base.extend<Fixtures>({
 export const failedToLoad = (status: number) => `Failed to load resource: the server responded with a status of ${status}`;
 
 /**
- * Opens a page and waits until React has taken it over. Server-rendered pages look complete before
- * their scripts run; a click or keystroke that lands earlier is lost. Nothing on most pages changes
- * visibly at that moment, so this checks that React has attached itself to the footer, which it
- * hydrates last.
+ * Opens a page and returns once it has loaded, as a person would start using it: no waiting for React.
+ * Whatever a test does from here on must take effect whether or not the page has hydrated yet
+ * (app/lib/early-input.ts); only tests about hydration itself wait for it (`waitForHydration`).
  */
 export async function visit(page: Page, path: string) {
-  const response = await page.goto(path);
-  await waitForHydration(page);
-  return response;
+  return page.goto(path);
 }
 
+/** For tests about hydration itself: resolves once React has attached itself to the part it hydrates last. */
 export async function waitForHydration(page: Page) {
   // The shop's footer is hydrated last; the staff console has no footer, so its <main> stands in.
   await page.waitForFunction(() => {
@@ -72,10 +70,9 @@ export async function waitForHydration(page: Page) {
   });
 }
 
-/** Opens a product page; its countdown ("Order within …") only appears once the page is live. */
+/** Opens a product page and returns once it has loaded; the configurator takes input from then on. */
 export async function openProduct(page: Page, slug: string) {
   await page.goto(`/product/${slug}`);
-  await expect(page.getByText("Order within")).toBeVisible();
 }
 
 export type BasketLineConfig = {
