@@ -1,5 +1,6 @@
 import type { Page, Request } from "@playwright/test";
 import { createCustomer, expect, test } from "./fixtures";
+import { ADDRESS } from "./journeys";
 
 /**
  * Taps and typing from the first paint, before the page's scripts have run (app/lib/early-input.ts).
@@ -120,5 +121,75 @@ test.describe("input from the first paint @phone", () => {
     await expect(page.getByText("Message sent!")).toBeVisible();
     expect(sent).toHaveLength(1);
     expect(JSON.parse(sent[0]!)).toMatchObject({ name: "Ada Early", email: "ada.early@example.com", message: "Typed before the page came alive." });
+  });
+
+  test("a sign-up typed and sent before hydration makes one account, by POST, with nothing in the URL", async ({ page }) => {
+    await phoneProfile(page);
+    await timeTheAnswer(page);
+    const release = await holdScripts(page);
+    const requests: Request[] = [];
+    page.on("request", (request) => requests.push(request));
+    const email = `early.signup.${Date.now()}@example.com`;
+
+    await page.goto("/signup", { waitUntil: "domcontentloaded" });
+    const form = page.getByRole("form", { name: "Registration" });
+    await form.getByLabel("Title").selectOption("Ms");
+    await form.getByLabel("First name").fill("Eve");
+    await form.getByLabel("Last name").fill("Early");
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Mobile telephone").fill("07700 900123");
+    await form.getByRole("textbox", { name: "Password", exact: true }).fill("Early-Bird-Banners-9");
+    await form.getByLabel("Confirm Password").fill("Early-Bird-Banners-9");
+    const create = form.getByRole("button", { name: "Create account" });
+    await create.click();
+    await create.click();
+    expect(await isHydrated(page), "the taps came before hydration").toBe(false);
+    expect(await answerDelay(page)).toBeLessThanOrEqual(100);
+
+    release();
+    await expect(page).toHaveURL(/\/my-account$/);
+    const signups = requests.filter((r) => r.url().endsWith("/api/auth/signup"));
+    expect(signups, "signed up exactly once").toHaveLength(1);
+    expect(JSON.parse(signups[0]!.postData() ?? "{}")).toMatchObject({ title: "Ms", firstname: "Eve", lastname: "Early", email });
+    expect(requests.filter((r) => /[?&](email|password|firstname)=/.test(r.url())), "no field in a URL").toEqual([]);
+  });
+
+  test("a guest acting as soon as each page is drawn adds to the basket, applies a promo code and reaches the card page", async ({ page }) => {
+    await phoneProfile(page);
+    const requests: Request[] = [];
+    page.on("request", (request) => requests.push(request));
+    const release = await holdScripts(page);
+    await page.goto("/product/pvc-banner", { waitUntil: "domcontentloaded" });
+    await page.getByRole("button", { name: "Add to Basket" }).click();
+    expect(await isHydrated(page), "the tap came before hydration").toBe(false);
+    release();
+    await expect(page).toHaveURL(/\/basket$/);
+
+    // The basket lives in this browser, so its page is drawn by its script; the promo box is usable once enabled.
+    await page.getByLabel("Promo code").fill("welcome");
+    await page.getByRole("button", { name: "Update" }).click();
+    await expect(page.getByText("Promo code applied!")).toBeVisible();
+    expect(requests.filter((r) => r.url().endsWith("/api/apply-promo")), "applied once").toHaveLength(1);
+
+    // A fresh load of the address page on the phone profile: the guest types as soon as the fields are drawn.
+    await page.goto("/checkout/address-and-delivery", { waitUntil: "domcontentloaded" });
+    const contact = page.getByRole("group", { name: "Contact details" });
+    const email = `early.guest.${Date.now()}@example.com`;
+    await contact.getByLabel("First name").fill("Gus");
+    await contact.getByLabel("Last name").fill("Guest");
+    await contact.getByLabel("Email").fill(email);
+    await contact.getByLabel("Telephone").fill("07700 900321");
+    await contact.getByRole("textbox", { name: "Password", exact: true }).fill("Early-Guest-Boards-4");
+    await contact.getByLabel("Confirm password").fill("Early-Guest-Boards-4");
+    const billing = page.getByRole("group", { name: "Billing address" });
+    await billing.getByLabel("Address 1").fill(ADDRESS.address1);
+    await billing.getByLabel("Town").fill(ADDRESS.town);
+    await billing.getByLabel("Postcode").fill(ADDRESS.postcode);
+    await page.getByLabel(/I accept the/).check();
+    await page.getByRole("button", { name: "Proceed to Payment" }).click();
+    await expect(page.getByText("Test payment – no real card is charged")).toBeVisible();
+    // The promo survived the reload and is part of what the card page will charge.
+    await expect(page.getByText(/less £\d+\.\d\d \(Welcome\)/)).toBeVisible();
+    expect(requests.filter((r) => /[?&](email|password|address1|postcode)=/i.test(r.url())), "no field in a URL").toEqual([]);
   });
 });
