@@ -10,12 +10,15 @@
  *   app.css draws a spinner), and queues it; a second tap on the same form or button is dropped.
  * - typed, chosen and autofilled values need no catching: they stay in the fields.
  *
- * When the app has hydrated, the root layout calls `window.__earlyInput.live()` (`releaseEarlyInput`). From
- * then on the script lets every event through. It notes at once every field whose value differs from the
- * one the server drew (React keeps the server's value in its state, and resets a controlled field to that
- * state whenever its form re-renders), then tells React about each, one per frame, putting the noted value
- * back first (a form's handler builds on the state the previous field's change left). A frame later it
- * replays each queued action exactly once: `requestSubmit` with the same submitter, or `click()`.
+ * When the app has hydrated, the root layout calls `window.__earlyInput.live()` (`releaseEarlyInput`). It
+ * notes at once every field whose value differs from the one the server drew (React keeps the server's value
+ * in its state, and resets a controlled field to that state whenever its form re-renders), then tells React
+ * about each, one per frame, putting the noted value back first (a form's handler builds on the state the
+ * previous field's change left); what the customer types meanwhile updates the noted value. Until every
+ * field has been told, taps are still caught and queued: a submit handled now would read empty state (the
+ * first-tap script saw a contact message refused as blank this way, 35 ms after hydration). A frame after the
+ * last field, the script lets every event through and replays each queued action exactly once:
+ * `requestSubmit` with the same submitter, or `click()`.
  * Links need nothing: they work without scripts.
  */
 export const EARLY_INPUT_SCRIPT = `(function () {
@@ -90,15 +93,21 @@ export const EARLY_INPUT_SCRIPT = `(function () {
       target.requestSubmit(by);
     }
   }
+  var releasing = false;
   window.__earlyInput = {
     live: function () {
-      if (live) return;
-      live = true;
+      if (releasing) return;
+      releasing = true;
       var all = document.querySelectorAll("input, textarea, select"), fields = [], i = 0;
       for (var j = 0; j < all.length; j++) { var field = early(all[j]); if (field) fields.push(field); }
+      function typed(event) {
+        if (!event.isTrusted) return;
+        for (var k = i; k < fields.length; k++) if (fields[k].el === event.target && "value" in fields[k]) fields[k].value = event.target.value;
+      }
+      document.addEventListener("input", typed, true);
       function later(then) { requestAnimationFrame(function () { setTimeout(then, 0); }); }
       function next() {
-        if (i >= fields.length) return later(replay);
+        if (i >= fields.length) return later(function () { document.removeEventListener("input", typed, true); live = true; replay(); });
         tell(fields[i++]);
         later(next);
       }
