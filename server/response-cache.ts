@@ -21,6 +21,8 @@ export type AnswerSource = {
   csp?: string;
   /** Answered 304 without a body when If-None-Match equals it. */
   etag?: string;
+  /** The instant (epoch ms) the answer stops being true, such as a page's dates at the cut-off; kept for ever when absent. */
+  expiresAtMs?: number;
 };
 
 type Variant = { body: Buffer; headers: string[] };
@@ -28,6 +30,7 @@ type Variant = { body: Buffer; headers: string[] };
 export type PreparedAnswer = {
   status: number;
   etag: string | null;
+  expiresAtMs: number | null;
   identity: Variant;
   gzip: Variant;
   br: Variant;
@@ -67,6 +70,7 @@ export function prepareAnswer(source: AnswerSource): PreparedAnswer {
   return {
     status: source.status,
     etag: source.etag ?? null,
+    expiresAtMs: source.expiresAtMs ?? null,
     identity,
     gzip: compressible ? variant(gzipSync(source.body, { level: 6 }), "gzip") : identity,
     br: compressible
@@ -113,10 +117,21 @@ export function createResponseCache(options: {
   const answers = new Map<string, PreparedAnswer>();
   let generation = 0;
 
+  /** The answer kept for a key while it is still true; an expired one is dropped. */
+  const live = (key: string): PreparedAnswer | undefined => {
+    const answer = answers.get(key);
+    if (answer && answer.expiresAtMs !== null && Date.now() >= answer.expiresAtMs) {
+      answers.delete(key);
+      return undefined;
+    }
+    return answer;
+  };
+
   return {
-    get: (key) => answers.get(key),
+    get: live,
     set(key, answer, since) {
       if (since !== undefined && since !== generation) return;
+      if (answer.expiresAtMs !== null && Date.now() >= answer.expiresAtMs) return;
       if (!answers.has(key) && answers.size >= maxEntries) answers.delete(answers.keys().next().value!);
       answers.set(key, answer);
     },
@@ -142,7 +157,7 @@ export function createResponseCache(options: {
     serve(req, res) {
       if (req.method !== "GET" || answers.size === 0) return false;
       const url = req.url ?? "";
-      const answer = answers.get(url);
+      const answer = live(url);
       if (!answer) return false;
       const started = performance.now();
       const id = requestId(req);
