@@ -130,6 +130,13 @@ describe("the response cache's listener front", () => {
     expect(cache.get("/flags")).toBeUndefined();
     cache.set("/flags", page("fresh flags"), cache.generation);
     expect(cache.get("/flags")).toBeDefined();
+    // A page's React Router data carries the same figures: it goes with the page.
+    cache.set("/flags.data", page("flags data"));
+    cache.drop(["/flags"]);
+    expect(cache.get("/flags.data")).toBeUndefined();
+    cache.set("/_root.data", page("home data"));
+    cache.drop(["/"]);
+    expect(cache.get("/_root.data")).toBeUndefined();
   });
 
   it("keeps an answer only until it expires: past that instant neither front sends it", async () => {

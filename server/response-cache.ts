@@ -95,7 +95,7 @@ export type ResponseCache = {
    */
   set(key: string, answer: PreparedAnswer, since?: number): void;
   clear(): void;
-  /** Drops the answers of these paths (any query string). */
+  /** Drops the answers of these paths (any query string), and their React Router data (`/x.data`, `/_root.data` for `/`). */
   drop(paths: string[]): void;
   /** Goes up with every clear or drop. */
   readonly generation: number;
@@ -107,6 +107,16 @@ export type ResponseCache = {
   /** The same answer through Fastify (inject, HEAD, or the request that prepared it). */
   send(request: FastifyRequest, reply: FastifyReply, answer: PreparedAnswer, state: CacheState): FastifyReply;
 };
+
+/**
+ * The page a key shows: its path, or for a React Router data request the page whose loaders it ran. A page's
+ * `.data` answer carries the same catalogue figures as its document and must go when the document goes.
+ */
+function pageOf(key: string): string {
+  const path = key.split("?")[0]!;
+  if (path === "/_root.data") return "/";
+  return path.endsWith(".data") ? path.slice(0, -".data".length) : path;
+}
 
 export function createResponseCache(options: {
   maxEntries: number;
@@ -143,7 +153,7 @@ export function createResponseCache(options: {
       generation += 1;
       const dropped = new Set(paths);
       for (const key of [...answers.keys()]) {
-        if (dropped.has(key.split("?")[0]!)) answers.delete(key);
+        if (dropped.has(pageOf(key))) answers.delete(key);
       }
     },
     get generation() {

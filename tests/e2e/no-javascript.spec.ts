@@ -104,8 +104,10 @@ for (const [url, message] of NEEDS_SCRIPTS) {
 test("the page cache drops a product page when a manager changes its prices", async ({ page, request, browser, baseURL }) => {
   const slug = "a1-posters";
   const url = `/product/${slug}`;
-  await request.get(url);
-  expect((await request.get(url)).headers()["x-cache"]).toBe("HIT");
+  for (const cached of [url, `${url}.data`]) {
+    await request.get(cached);
+    expect((await request.get(cached)).headers()["x-cache"], cached).toBe("HIT");
+  }
   await page.goto(url);
   const oldPrice = await page.getByTestId("price").textContent();
 
@@ -126,7 +128,9 @@ test("the page cache drops a product page when a manager changes its prices", as
   expect(raised.status()).toBe(200);
   const { version } = (await raised.json()) as { version: number };
   try {
+    // The document and its React Router data (what a link from another page loads) are both made afresh.
     expect((await request.get(url)).headers()["x-cache"]).toBe("MISS");
+    expect((await request.get(`${url}.data`)).headers()["x-cache"]).toBe("MISS");
     await page.goto(url);
     const newPrice = await page.getByTestId("price").textContent();
     expect(newPrice).not.toBe(oldPrice);
