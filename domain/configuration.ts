@@ -41,6 +41,22 @@ export function defaultSelection(product: Pick<ProductView, "attributes">): Reco
   return selection;
 }
 
+/**
+ * The configuration a product page opens with: the minimum quantity, the smallest size and every group's
+ * default option. The configurator starts from it and the page's server-rendered price is its price.
+ */
+export function defaultConfiguration(product: Pick<ProductView, "minQty" | "sizeLimits" | "attributes">): ConfigurationRequest & { selection: Record<string, number> } {
+  const selection = defaultSelection(product);
+  const chosen = new Set(Object.values(selection));
+  return {
+    quantity: product.minQty,
+    widthMm: product.sizeLimits ? product.sizeLimits.minWidthMm : null,
+    heightMm: product.sizeLimits ? product.sizeLimits.minHeightMm : null,
+    selection,
+    attributes: product.attributes.filter((a) => chosen.has(a.id)).map((a) => ({ group: a.group, subattribute_id: a.id })),
+  };
+}
+
 export function isExpressSelection(product: Pick<ProductView, "attributes">, attributeIds: number[]): boolean {
   return product.attributes.some(
     (a) => attributeIds.includes(a.id) && (mentionsExpress(a.name) || mentionsExpress(a.group)),

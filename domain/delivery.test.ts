@@ -5,7 +5,9 @@ import {
   CUTOFF_HOUR_UK,
   cutoffCountdown,
   deliveryDate,
+  deliveryDateAfterDispatch,
   dispatchDate,
+  dispatchDay,
   formatCountdown,
   formatDeliveryDate,
   isExpressTurnaround,
@@ -199,6 +201,29 @@ describe("dispatch and delivery dates", () => {
   it("formats as DD-MM-YYYY", () => {
     expect(formatDeliveryDate("2026-01-05")).toBe("05-01-2026");
     expect(() => formatDeliveryDate("05-01-2026")).toThrow(RangeError);
+  });
+});
+
+describe("dispatchDay: the dispatch day and how long it holds", () => {
+  it("holds until 18:00 UK on the dispatch day itself, across a weekend and a bank holiday", () => {
+    // Friday 22 May 2026 18:30 BST: dispatch Tue 26 (Mon 25 is a bank holiday) until Tue 26 18:00 BST.
+    expect(dispatchDay(at("2026-05-22T17:30:00Z"))).toEqual({ isoDate: "2026-05-26", isToday: false, untilMs: at("2026-05-26T17:00:00Z").getTime() });
+    expect(dispatchDay(at("2026-06-17T09:00:00Z"))).toEqual({ isoDate: "2026-06-17", isToday: true, untilMs: at("2026-06-17T17:00:00Z").getTime() });
+    expect(dispatchDay(at("2026-12-23T18:00:00Z"))).toEqual({ isoDate: "2026-12-24", isToday: false, untilMs: at("2026-12-24T18:00:00Z").getTime() });
+  });
+
+  it("every instant before untilMs has the same dispatch day, and untilMs has the next", () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2040-12-31T00:00:00Z"), noInvalidDate: true }), fc.double({ min: 0, max: 1, noNaN: true }), (now, fraction) => {
+        const day = dispatchDay(now);
+        expect(day.untilMs).toBeGreaterThan(now.getTime());
+        const between = new Date(now.getTime() + Math.floor((day.untilMs - 1 - now.getTime()) * fraction));
+        expect(dispatchDate(between)).toBe(day.isoDate);
+        expect(dispatchDate(new Date(day.untilMs - 1))).toBe(day.isoDate);
+        expect(dispatchDate(new Date(day.untilMs))).not.toBe(day.isoDate);
+        expect(deliveryDateAfterDispatch(day.isoDate, 3)).toBe(deliveryDate(now, 3));
+      }),
+    );
   });
 });
 

@@ -120,13 +120,28 @@ export function dispatchDate(now: Date): string {
 }
 
 /**
+ * The dispatch day of an order placed now, and the instant it stops being so: the 18:00 UK cut-off of that
+ * very day (until then every instant has the same dispatch day). A page that shows dates made from it is
+ * true until `untilMs` (the page cache keeps it no longer: docs/decisions/043-pages-without-scripts.md).
+ */
+export function dispatchDay(now: Date): { isoDate: string; isToday: boolean; untilMs: number } {
+  const isoDate = dispatchDate(now);
+  return { isoDate, isToday: isoDate === ukDateParts(now).isoDate, untilMs: ukWallClockToDate(isoDate, CUTOFF_HOUR_UK).getTime() };
+}
+
+/**
  * The "Delivery by" date: dispatch day + 3 working days (standard) or + 2 (express), or + the working days
  * a turnaround option names.
  */
 export function deliveryDate(now: Date, turnaround: Turnaround | number): string {
+  return deliveryDateAfterDispatch(dispatchDate(now), turnaround);
+}
+
+/** The "Delivery by" date of an order dispatched on `dispatchIsoDate` (the rule of deliveryDate, from a known dispatch day). */
+export function deliveryDateAfterDispatch(dispatchIsoDate: string, turnaround: Turnaround | number): string {
   const days = typeof turnaround === "number" ? turnaround : TURNAROUND_WORKING_DAYS[turnaround];
   if (days === undefined || !Number.isSafeInteger(days) || days < 0) throw new RangeError(`Unknown turnaround: ${String(turnaround)}`);
-  return addWorkingDays(dispatchDate(now), days);
+  return addWorkingDays(dispatchIsoDate, days);
 }
 
 /** YYYY-MM-DD → DD-MM-YYYY. */

@@ -3,7 +3,7 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders, type Se
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SECURITY_HEADERS } from "./plugins/security-headers";
 import { createRequestLog } from "./logging";
 import { createResponseCache, prepareAnswer, type ResponseCache } from "./response-cache";
@@ -130,5 +130,31 @@ describe("the response cache's listener front", () => {
     expect(cache.get("/flags")).toBeUndefined();
     cache.set("/flags", page("fresh flags"), cache.generation);
     expect(cache.get("/flags")).toBeDefined();
+    // A page's React Router data carries the same figures: it goes with the page.
+    cache.set("/flags.data", page("flags data"));
+    cache.drop(["/flags"]);
+    expect(cache.get("/flags.data")).toBeUndefined();
+    cache.set("/_root.data", page("home data"));
+    cache.drop(["/"]);
+    expect(cache.get("/_root.data")).toBeUndefined();
+  });
+
+  it("keeps an answer only until it expires: past that instant neither front sends it", async () => {
+    cache.clear();
+    const expiresAtMs = Date.now() + 60_000;
+    cache.set("/product/dated", prepareAnswer({ status: 200, headers: [], body: Buffer.from("dispatch today"), expiresAtMs }));
+    expect((await get("/product/dated")).body.toString()).toBe("dispatch today");
+    vi.useFakeTimers({ toFake: ["Date"], now: expiresAtMs });
+    try {
+      const before = fallThrough;
+      expect((await get("/product/dated")).status).toBe(404);
+      expect(fallThrough - before).toBe(1);
+      expect(cache.size, "the listener front dropped it").toBe(0);
+      cache.set("/product/dated", prepareAnswer({ status: 200, headers: [], body: Buffer.from("dispatch today"), expiresAtMs }));
+      expect(cache.size, "an answer already out of date is not kept").toBe(0);
+      expect(cache.get("/product/dated")).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -21,6 +21,8 @@ export type AnswerSource = {
   csp?: string;
   /** Answered 304 without a body when If-None-Match equals it. */
   etag?: string;
+  /** The instant (epoch ms) the answer stops being true, such as a page's dates at the cut-off; kept for ever when absent. */
+  expiresAtMs?: number;
 };
 
 type Variant = { body: Buffer; headers: string[] };
@@ -28,6 +30,7 @@ type Variant = { body: Buffer; headers: string[] };
 export type PreparedAnswer = {
   status: number;
   etag: string | null;
+  expiresAtMs: number | null;
   identity: Variant;
   gzip: Variant;
   br: Variant;
@@ -67,6 +70,7 @@ export function prepareAnswer(source: AnswerSource): PreparedAnswer {
   return {
     status: source.status,
     etag: source.etag ?? null,
+    expiresAtMs: source.expiresAtMs ?? null,
     identity,
     gzip: compressible ? variant(gzipSync(source.body, { level: 6 }), "gzip") : identity,
     br: compressible
@@ -91,7 +95,7 @@ export type ResponseCache = {
    */
   set(key: string, answer: PreparedAnswer, since?: number): void;
   clear(): void;
-  /** Drops the answers of these paths (any query string). */
+  /** Drops the answers of these paths (any query string), and their React Router data (`/x.data`, `/_root.data` for `/`). */
   drop(paths: string[]): void;
   /** Goes up with every clear or drop. */
   readonly generation: number;
@@ -104,6 +108,16 @@ export type ResponseCache = {
   send(request: FastifyRequest, reply: FastifyReply, answer: PreparedAnswer, state: CacheState): FastifyReply;
 };
 
+/**
+ * The page a key shows: its path, or for a React Router data request the page whose loaders it ran. A page's
+ * `.data` answer carries the same catalogue figures as its document and must go when the document goes.
+ */
+function pageOf(key: string): string {
+  const path = key.split("?")[0]!;
+  if (path === "/_root.data") return "/";
+  return path.endsWith(".data") ? path.slice(0, -".data".length) : path;
+}
+
 export function createResponseCache(options: {
   maxEntries: number;
   logRequest: RequestLog;
@@ -113,10 +127,21 @@ export function createResponseCache(options: {
   const answers = new Map<string, PreparedAnswer>();
   let generation = 0;
 
+  /** The answer kept for a key while it is still true; an expired one is dropped. */
+  const live = (key: string): PreparedAnswer | undefined => {
+    const answer = answers.get(key);
+    if (answer && answer.expiresAtMs !== null && Date.now() >= answer.expiresAtMs) {
+      answers.delete(key);
+      return undefined;
+    }
+    return answer;
+  };
+
   return {
-    get: (key) => answers.get(key),
+    get: live,
     set(key, answer, since) {
       if (since !== undefined && since !== generation) return;
+      if (answer.expiresAtMs !== null && Date.now() >= answer.expiresAtMs) return;
       if (!answers.has(key) && answers.size >= maxEntries) answers.delete(answers.keys().next().value!);
       answers.set(key, answer);
     },
@@ -128,7 +153,7 @@ export function createResponseCache(options: {
       generation += 1;
       const dropped = new Set(paths);
       for (const key of [...answers.keys()]) {
-        if (dropped.has(key.split("?")[0]!)) answers.delete(key);
+        if (dropped.has(pageOf(key))) answers.delete(key);
       }
     },
     get generation() {
@@ -142,7 +167,7 @@ export function createResponseCache(options: {
     serve(req, res) {
       if (req.method !== "GET" || answers.size === 0) return false;
       const url = req.url ?? "";
-      const answer = answers.get(url);
+      const answer = live(url);
       if (!answer) return false;
       const started = performance.now();
       const id = requestId(req);

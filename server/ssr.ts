@@ -26,6 +26,24 @@ export const FORM_BODY_LIMIT_BYTES = 1024 * 1024;
 /** A route opts its document into the page cache by answering with this header (see app/lib/cache.ts). */
 export const PAGE_CACHE_HEADER = "x-page-cache";
 
+/**
+ * Reads a route's page-cache header: null when the document may not be kept, else until when it may be
+ * (`catalogue; until=<epoch ms>` for a page whose dates change at the cut-off; `catalogue` alone: until the
+ * catalogue changes). Anything else is not kept.
+ */
+export function readPageCacheHeader(value: string | null): { expiresAtMs: number | null } | null {
+  if (value === null) return null;
+  const [kind, ...parameters] = value.split(";").map((part) => part.trim());
+  if (kind !== "catalogue") return null;
+  let expiresAtMs: number | null = null;
+  for (const parameter of parameters) {
+    const until = /^until=(\d{1,15})$/.exec(parameter);
+    if (!until) return null;
+    expiresAtMs = Number(until[1]);
+  }
+  return { expiresAtMs };
+}
+
 export function pageCsp(nonce: string, mode: SsrSource["mode"]): string {
   const dev = mode === "development";
   return [
@@ -121,12 +139,11 @@ export async function registerSsr(
         const generation = cache.generation;
         const response = await handle(fetchRequest, { services, nonce });
         const csp = pageCsp(nonce, source.mode);
-        const cacheable =
-          useCache && cacheKey !== null && response.status === 200 && response.headers.get(PAGE_CACHE_HEADER) === "catalogue";
+        const keep = useCache && cacheKey !== null && response.status === 200 ? readPageCacheHeader(response.headers.get(PAGE_CACHE_HEADER)) : null;
 
-        if (cacheable && response.body) {
+        if (keep && cacheKey !== null && response.body) {
           const bytes = Buffer.from(await response.arrayBuffer());
-          const page = prepareAnswer({ status: response.status, headers: cachedHeaders(response), body: bytes, csp });
+          const page = prepareAnswer({ status: response.status, headers: cachedHeaders(response), body: bytes, csp, expiresAtMs: keep.expiresAtMs ?? undefined });
           cache.set(cacheKey, page, generation);
           return cache.send(request, reply, page, "MISS");
         }

@@ -4,6 +4,7 @@ import { DESIGN_CHOICE_LABEL, UPLOAD_CHOICE_LABEL } from "../../domain/design-se
 import { AttributeGroupControl } from "./configurator/option-controls";
 import { PriceDisplay } from "./configurator/price-display";
 import { useConfiguration } from "./configurator/use-configuration";
+import type { ProductOpening } from "../routes/product-opening";
 import { DeliveryCountdown } from "./delivery-countdown";
 import { ProcessStrip } from "./process-strip";
 
@@ -13,13 +14,13 @@ export { ORIENTATION_ALERT } from "./configurator/use-configuration";
  * The product page's configurator. The component is keyed by product id, so changing product starts
  * afresh (spec section 4): quantity, versions, orientation, sizes and default options reset.
  */
-export function Configurator({ product }: { product: ProductView }) {
-  const c = useConfiguration(product);
+export function Configurator({ product, opening }: { product: ProductView; opening: ProductOpening }) {
+  const c = useConfiguration(product, opening);
   const { limits } = c;
 
   return (
     <section aria-label="Configure your order" className="flex flex-col gap-5 rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
-      <DeliveryCountdown workingDays={c.workingDays} />
+      <DeliveryCountdown workingDays={c.workingDays} opening={opening} />
 
       <div>
         <label htmlFor={`${c.formId}-qty`} className="field-label">
@@ -172,6 +173,7 @@ export function Configurator({ product }: { product: ProductView }) {
           key={group.group}
           group={group}
           idPrefix={c.formId}
+          openingDispatchIsoDate={opening.dispatchIsoDate}
           selectedId={c.selection[group.group]}
           onSelect={(id) => c.setSelection((current) => ({ ...current, [group.group]: id }))}
         />
@@ -185,6 +187,9 @@ export function Configurator({ product }: { product: ProductView }) {
       <button type="button" onClick={c.addToBasket} disabled={c.submitting} className="btn-primary w-full py-3 text-lg">
         {c.submitting ? "Adding…" : "Add to Basket"}
       </button>
+      <noscript>
+        <p className="rounded-md bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">Adding to your basket needs JavaScript. Please turn it on to order.</p>
+      </noscript>
       <a
         href={`/design/${product.slug}?${new URLSearchParams({ q: c.quantityText, ...(limits ? { w: c.widthText, h: c.heightText } : { o: c.orientation ?? "" }), a: Object.values(c.selection).join(",") })}`}
         className="btn-outline w-full py-2 text-center"

@@ -12,6 +12,7 @@ import { basketTotals } from "../lib/checkout";
 import { useHydrated } from "../lib/use-hydrated";
 import { OrderSummary } from "../components/order-summary";
 import type { Route } from "./+types/basket";
+import { NeedsJavaScript, WHILE_SCRIPTS_LOAD } from "../components/needs-javascript";
 
 export const EMPTY_BASKET_ALERT = "Your basket is empty. Please add items to continue.";
 export const PROMO_TEXT = {
@@ -43,6 +44,7 @@ export default function BasketPage() {
   return (
     <div className="container-page py-8">
       <h1 className="text-3xl font-bold">Your Basket</h1>
+      <NeedsJavaScript className="mt-4">Your basket needs JavaScript. Please turn it on to see your basket and check out.</NeedsJavaScript>
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <section aria-label="Items in your basket">
           {basket.quote && hydrated ? (
@@ -64,7 +66,7 @@ export default function BasketPage() {
             </div>
           ) : null}
           {!hydrated ? (
-            <p className="rounded-lg bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200">Loading your basket…</p>
+            <p className={`rounded-lg bg-white p-8 text-center text-slate-600 ring-1 ring-slate-200 ${WHILE_SCRIPTS_LOAD}`}>Loading your basket…</p>
           ) : basket.items.length === 0 ? (
             <div className="rounded-lg bg-white p-8 text-center ring-1 ring-slate-200">
               <p className="text-lg font-semibold">No items in basket</p>

@@ -10,6 +10,7 @@ import { orderedSizeMm } from "../../domain/preflight";
 import { DesignEditor, type EditorTarget } from "../components/design-editor/editor";
 import { useHydrated } from "../lib/use-hydrated";
 import type { Route } from "./+types/design";
+import { NeedsJavaScript, WHILE_SCRIPTS_LOAD } from "../components/needs-javascript";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => [
   { title: loaded ? `Design your ${loaded.product.name} online | Printwise Trade Print` : "Product not found" },
@@ -83,7 +84,10 @@ export default function DesignPage({ loaderData }: Route.ComponentProps) {
           open={{ designId: number(search.get("design")), draftId: search.get("draft") }}
         />
       ) : (
-        <p role="status" className="rounded-lg bg-white p-6 text-slate-600 ring-1 ring-slate-200">Opening the editor…</p>
+        <>
+          <NeedsJavaScript>Designing online needs JavaScript. Please turn it on to design your artwork.</NeedsJavaScript>
+          <p role="status" className={`rounded-lg bg-white p-6 text-slate-600 ring-1 ring-slate-200 ${WHILE_SCRIPTS_LOAD}`}>Opening the editor…</p>
+        </>
       )}
     </div>
   );

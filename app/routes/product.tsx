@@ -2,9 +2,10 @@ import { useState } from "react";
 import { data, Link, redirect } from "react-router";
 import { productImage, specificationLines } from "../../domain/catalogue";
 import { Configurator } from "../components/configurator";
-import { catalogueCacheHeaders } from "../lib/cache";
+import { catalogueCacheHeadersUntil } from "../lib/cache";
 import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/product";
+import { productOpening } from "./product-opening";
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => pageMeta(loaded?.product, "Product not found");
 
@@ -20,17 +21,24 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   const category = snapshot.categories.find((c) => c.id === product.categoryId);
   const subcategory = snapshot.subcategoryById.get(product.subcategoryId);
-  return {
-    product,
-    category: category ? { name: category.name, slug: category.slug } : null,
-    subcategory: subcategory ? { id: subcategory.id, name: subcategory.name, slug: subcategory.slug } : null,
-  };
+  // The price and the delivery dates are in the server's page, so it tells the truth without scripts; the
+  // page cache keeps it until the dates change at the cut-off (and drops it when the product's prices change).
+  const { opening, trueUntilMs } = productOpening(product, new Date());
+  return data(
+    {
+      product,
+      category: category ? { name: category.name, slug: category.slug } : null,
+      subcategory: subcategory ? { id: subcategory.id, name: subcategory.name, slug: subcategory.slug } : null,
+      opening,
+    },
+    { headers: catalogueCacheHeadersUntil(trueUntilMs) },
+  );
 }
 
-export const headers: Route.HeadersFunction = () => catalogueCacheHeaders;
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, category, subcategory } = loaderData;
+  const { product, category, subcategory, opening } = loaderData;
   return (
     <div className="container-page py-6">
       <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
@@ -72,7 +80,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             className="mt-4 aspect-[4/3] w-full rounded-lg bg-white object-contain ring-1 ring-slate-200"
           />
         </div>
-        <Configurator key={product.id} product={product} />
+        <Configurator key={product.id} product={product} opening={opening} />
       </div>
 
       <ProductTabs description={product.description} specifications={product.specifications} />

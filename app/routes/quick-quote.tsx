@@ -9,6 +9,7 @@ import { startResumableUpload, type ResumableProgress } from "../lib/resumable-u
 import { formatFileSize, UPLOAD_MESSAGES } from "../../domain/uploads";
 import { useHydrated } from "../lib/use-hydrated";
 import type { Route } from "./+types/quick-quote";
+import { NeedsJavaScript } from "../components/needs-javascript";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Quick Quote | Printwise Trade Print" },
@@ -28,6 +29,7 @@ export default function QuickQuotePage() {
         Something our product pages cannot price: a special size or material, a finish, a large run? Tell us what you need and we will email you a quote within one working day, held for 30 days. Order it from your account in a few clicks.
       </p>
       <div className="mt-8 max-w-3xl">
+        <NeedsJavaScript className="mb-4">Sending a quote request needs JavaScript. Please turn it on to log in and send your request.</NeedsJavaScript>
         {/* Before the page's script runs, the <html data-auth> mark picks the variant, so nobody sees the wrong one flash. */}
         {!hydrated || !loggedIn ? (
           <div className={hydrated ? undefined : "when-signed-out"}>

@@ -2,7 +2,7 @@
 import { useEffect, useState } from "react";
 import type { AttributeView } from "../../../domain/catalogue";
 import { optionWorkingDays, type AttributeGroup } from "../../../domain/configuration";
-import { deliveryDate } from "../../../domain/delivery";
+import { deliveryDate, deliveryDateAfterDispatch } from "../../../domain/delivery";
 import { formatDeliveryDate, formatPence } from "../../../domain/format";
 
 function costLabel(option: AttributeView): string {
@@ -15,11 +15,14 @@ function costLabel(option: AttributeView): string {
 export function AttributeGroupControl({
   group,
   idPrefix,
+  openingDispatchIsoDate,
   selectedId,
   onSelect,
 }: {
   group: AttributeGroup;
   idPrefix: string;
+  /** The dispatch day the server's page counts from (until the browser reads its own clock). */
+  openingDispatchIsoDate: string;
   selectedId: number | undefined;
   onSelect: (id: number) => void;
 }) {
@@ -67,7 +70,7 @@ export function AttributeGroupControl({
                 <span className="font-medium">{option.name}</span>
               </span>
               {turnaround ? (
-                <TurnaroundNote option={option} />
+                <TurnaroundNote option={option} openingDispatchIsoDate={openingDispatchIsoDate} />
               ) : costLabel(option) ? (
                 <span className="text-slate-500">{costLabel(option).trim()}</span>
               ) : null}
@@ -79,14 +82,15 @@ export function AttributeGroupControl({
   );
 }
 
-function TurnaroundNote({ option }: { option: AttributeView }) {
-  const [date, setDate] = useState<string | null>(null);
+function TurnaroundNote({ option, openingDispatchIsoDate }: { option: AttributeView; openingDispatchIsoDate: string }) {
   const days = optionWorkingDays(option);
+  // The server's date first (the same in the page and at hydration), then the browser's own clock.
+  const [date, setDate] = useState(() => formatDeliveryDate(deliveryDateAfterDispatch(openingDispatchIsoDate, days)));
   useEffect(() => setDate(formatDeliveryDate(deliveryDate(new Date(), days))), [days]);
   return (
     <span className="mt-1 pl-6 text-xs text-slate-600">
       {costLabel(option) ? <span className="block">{costLabel(option).trim()}</span> : null}
-      {date ? <span>Delivery by {date}</span> : null}
+      <span>Delivery by {date}</span>
     </span>
   );
 }

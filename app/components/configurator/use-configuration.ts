@@ -5,9 +5,10 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { addItem, type SelectedAttribute } from "../../../domain/basket";
 import type { ProductView } from "../../../domain/catalogue";
-import { attributeGroups, defaultSelection, fitsSizeLimits, isExpressSelection, priceConfiguration, quantityDiscountNote, selectionWorkingDays, validateConfiguration } from "../../../domain/configuration";
+import { attributeGroups, defaultConfiguration, fitsSizeLimits, isExpressSelection, priceConfiguration, quantityDiscountNote, selectionWorkingDays, validateConfiguration } from "../../../domain/configuration";
 import { calculatePrice } from "../../lib/api-client";
 import { basketStore } from "../../lib/basket";
+import type { ProductOpening } from "../../routes/product-opening";
 
 export type Orientation = "Portrait" | "Landscape";
 
@@ -26,25 +27,36 @@ function initialOrientation(product: ProductView): Orientation | null {
 }
 
 
+/** The key of a configuration's price: the server's figure is shown only for the configuration it priced. */
+function priceKey(quantity: number | null, widthMm: number | null, heightMm: number | null, attributeIds: number[]): string {
+  return JSON.stringify([quantity, widthMm, heightMm, attributeIds]);
+}
+
 /**
  * Everything the configurator shows and does for one product. Keyed by product id by its caller, so
- * changing product starts afresh (spec section 4).
+ * changing product starts afresh (spec section 4). `opening` is the server's price of the configuration
+ * the page opens with, so the first paint (and a page without scripts) shows a confirmed price.
  */
-export function useConfiguration(product: ProductView) {
+export function useConfiguration(product: ProductView, opening: ProductOpening) {
   const navigate = useNavigate();
   const formId = useId();
   const groups = useMemo(() => attributeGroups(product), [product]);
   const limits = product.sizeLimits;
+  const [initial] = useState(() => defaultConfiguration(product));
 
-  const [quantityText, setQuantityText] = useState(String(product.minQty));
-  const [widthText, setWidthText] = useState(limits ? String(limits.minWidthMm) : "");
-  const [heightText, setHeightText] = useState(limits ? String(limits.minHeightMm) : "");
+  const [quantityText, setQuantityText] = useState(String(initial.quantity));
+  const [widthText, setWidthText] = useState(String(initial.widthMm ?? ""));
+  const [heightText, setHeightText] = useState(String(initial.heightMm ?? ""));
   const [orientation, setOrientation] = useState<Orientation | null>(initialOrientation(product));
   const [multipleArtworks, setMultipleArtworks] = useState(false);
   const [versionsText, setVersionsText] = useState("1");
   const [designService, setDesignService] = useState(false);
-  const [selection, setSelection] = useState<Record<string, number>>(() => defaultSelection(product));
-  const [serverPrice, setServerPrice] = useState<{ key: string; linePence: number } | null>(null);
+  const [selection, setSelection] = useState<Record<string, number>>(initial.selection);
+  const [serverPrice, setServerPrice] = useState<{ key: string; linePence: number } | null>(() =>
+    opening.linePence !== null
+      ? { key: priceKey(initial.quantity, initial.widthMm ?? null, initial.heightMm ?? null, initial.attributes.map((a) => a.subattribute_id)), linePence: opening.linePence }
+      : null,
+  );
   const [submitting, setSubmitting] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -70,7 +82,7 @@ export function useConfiguration(product: ProductView) {
   const preview = priced?.preview ?? null;
   const discountNote = priced?.discountNote ?? null;
 
-  const requestKey = JSON.stringify([quantity, widthMm, heightMm, attributeIds]);
+  const requestKey = priceKey(quantity, widthMm, heightMm, attributeIds);
   const payload = () => ({
     productId: product.id,
     ...(product.priceType !== "fixed" ? { customWidth: widthMm ?? undefined, customHeight: heightMm ?? undefined } : {}),

@@ -5,6 +5,7 @@ import { fetchMe, updateMe } from "../../lib/account-api";
 import { ApiResponseError } from "../../lib/api-client";
 import { useSignedInLoad } from "../../lib/use-signed-in";
 import type { Route } from "./+types/details";
+import { WHILE_SCRIPTS_LOAD } from "../../components/needs-javascript";
 
 export const meta: Route.MetaFunction = () => [{ title: "Your details | Printwise Trade Print" }, { name: "robots", content: "noindex" }];
 
@@ -55,7 +56,7 @@ export default function DetailsPage() {
           <button type="submit" className="btn-primary px-6" disabled={busy || !loaded}>
             {busy ? "Saving…" : "Save details"}
           </button>
-          {loaded || status ? <FormStatus status={status} /> : <p role="status" className="text-sm text-slate-600">Loading your details…</p>}
+          {loaded || status ? <FormStatus status={status} /> : <p role="status" className={`text-sm text-slate-600 ${WHILE_SCRIPTS_LOAD}`}>Loading your details…</p>}
         </div>
       </form>
     </section>

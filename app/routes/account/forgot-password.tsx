@@ -5,6 +5,7 @@ import { FormStatus, TextField, useFormSubmit, useSchemaForm } from "../../compo
 import { requestPasswordReset } from "../../lib/account-api";
 import { errorMessage } from "../../lib/api-client";
 import type { Route } from "./+types/forgot-password";
+import { NeedsJavaScript } from "../../components/needs-javascript";
 
 export const meta: Route.MetaFunction = () => [{ title: "Forgotten your password? | Printwise Trade Print" }, { name: "robots", content: "noindex" }];
 
@@ -21,6 +22,7 @@ export default function ForgotPasswordPage() {
   return (
     <div className="container-page max-w-xl py-10">
       <h1 className="text-3xl font-bold">Forgotten your password?</h1>
+      <NeedsJavaScript className="mt-4">Resetting your password needs JavaScript. Please turn it on to continue.</NeedsJavaScript>
       <p className="mt-2 text-slate-600">Enter the email address of your account and we will email you a link to choose a new password.</p>
       <form method="post" id={formId} onSubmit={onSubmit} noValidate aria-label="Reset your password" className="mt-6 space-y-4 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <TextField label="Email" type="email" autoComplete="email" required {...form.field("email")} />

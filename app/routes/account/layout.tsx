@@ -1,6 +1,7 @@
 import { NavLink, Outlet, useNavigate } from "react-router";
 import { signOut } from "../../lib/account-api";
 import type { Route } from "./+types/layout";
+import { NeedsJavaScript } from "../../components/needs-javascript";
 
 export const meta: Route.MetaFunction = () => [{ title: "My account | Printwise Trade Print" }, { name: "robots", content: "noindex" }];
 
@@ -9,6 +10,7 @@ export default function AccountLayout() {
   return (
     <div className="container-page py-8">
       <AccountTabs />
+      <NeedsJavaScript className="mt-6">Your account needs JavaScript. Please turn it on to see your orders, quotes and details.</NeedsJavaScript>
       <div className="mt-6">
         <Outlet />
       </div>

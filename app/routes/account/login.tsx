@@ -7,6 +7,7 @@ import { fetchMe, login } from "../../lib/account-api";
 import { ApiResponseError } from "../../lib/api-client";
 import { storeSession, useIsLoggedIn } from "../../lib/auth";
 import type { Route } from "./+types/login";
+import { NeedsJavaScript } from "../../components/needs-javascript";
 
 export const meta: Route.MetaFunction = () => [{ title: "Log in | Printwise Trade Print" }, { name: "robots", content: "noindex" }];
 
@@ -29,6 +30,7 @@ export default function LoginPage() {
   return (
     <div className="container-page py-10">
       <h1 className="text-3xl font-bold">Log in</h1>
+      <NeedsJavaScript className="mt-4">Logging in needs JavaScript. Please turn it on to log in.</NeedsJavaScript>
       <div className="mt-6 grid gap-8 md:grid-cols-2">
         <section aria-labelledby="signin-heading" className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <h2 id="signin-heading" className="text-xl font-bold">Sign in</h2>

@@ -7,6 +7,7 @@ import { confirmPasswordReset, fetchMe } from "../../lib/account-api";
 import { ApiResponseError } from "../../lib/api-client";
 import { storeSession } from "../../lib/auth";
 import type { Route } from "./+types/reset-password";
+import { NeedsJavaScript } from "../../components/needs-javascript";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Choose a new password | Printwise Trade Print" },
@@ -59,6 +60,7 @@ export default function ResetPasswordPage() {
   return (
     <div className="container-page max-w-xl py-10">
       <h1 className="text-3xl font-bold">Choose a new password</h1>
+      <NeedsJavaScript className="mt-4">Resetting your password needs JavaScript. Please turn it on to continue.</NeedsJavaScript>
       {token === null ? (
         <div className="mt-6 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <p>{ACCOUNT_MESSAGES.resetInvalid}</p>

@@ -6,6 +6,7 @@ import { login, signup } from "../../lib/account-api";
 import { ApiResponseError } from "../../lib/api-client";
 import { storeSession, useIsLoggedIn } from "../../lib/auth";
 import type { Route } from "./+types/signup";
+import { NeedsJavaScript } from "../../components/needs-javascript";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create an account | Printwise Trade Print" }, { name: "robots", content: "noindex" }];
 
@@ -66,6 +67,7 @@ export default function SignupPage() {
   return (
     <div className="container-page max-w-2xl py-10">
       <h1 className="text-3xl font-bold">Create an account</h1>
+      <NeedsJavaScript className="mt-4">Creating an account needs JavaScript. Please turn it on to sign up.</NeedsJavaScript>
       <p className="mt-2 text-slate-600">
         Already registered?{" "}
         <Link to="/login" className="font-semibold text-brand-700 hover:underline">

@@ -14,6 +14,7 @@ import { basketTotals } from "../../lib/checkout";
 import { useHydrated } from "../../lib/use-hydrated";
 import type { Route } from "./+types/address-and-delivery";
 import { useAddressForm, type ContactValues } from "./use-address-form";
+import { NeedsJavaScript, WHILE_SCRIPTS_LOAD } from "../../components/needs-javascript";
 
 export const meta: Route.MetaFunction = () => [{ title: "Address & Delivery | Printwise Trade Print" }, { name: "robots", content: "noindex" }];
 
@@ -74,7 +75,8 @@ export default function AddressAndDeliveryPage() {
     return (
       <div className="container-page py-10">
         <CheckoutSteps current={1} />
-        <p className="text-slate-600">Loading...</p>
+        <NeedsJavaScript>Checking out needs JavaScript. Please turn it on to pay for your order.</NeedsJavaScript>
+        <p className={`text-slate-600 ${WHILE_SCRIPTS_LOAD}`}>Loading...</p>
       </div>
     );
   }

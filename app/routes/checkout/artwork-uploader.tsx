@@ -10,6 +10,7 @@ import { useIsLoggedIn } from "../../lib/auth";
 import { useHydrated } from "../../lib/use-hydrated";
 import type { Route } from "./+types/artwork-uploader";
 import { useOrderArtwork } from "./use-order-artwork";
+import { NeedsJavaScript, WHILE_SCRIPTS_LOAD } from "../../components/needs-javascript";
 
 export const meta: Route.MetaFunction = () => [{ title: "Upload your artwork | Printwise Trade Print" }, { name: "robots", content: "noindex" }];
 
@@ -59,7 +60,8 @@ export default function ArtworkUploaderPage() {
         </p>
       ) : null}
       <h1 className="text-3xl font-bold">{state.kind === "ready" && state.group.products.every((p) => p.designs > 0) ? "Send your design brief" : "Upload your artwork"}</h1>
-      {state.kind === "loading" ? <p className="mt-4 text-slate-600">Loading your order...</p> : null}
+      <NeedsJavaScript className="mt-4">This page needs JavaScript. Please turn it on to see your order and send your artwork.</NeedsJavaScript>
+      {state.kind === "loading" ? <p className={`mt-4 text-slate-600 ${WHILE_SCRIPTS_LOAD}`}>Loading your order...</p> : null}
       {state.kind === "problem" ? (
         <div className="mt-6 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <p role="alert" className="font-semibold text-red-700">

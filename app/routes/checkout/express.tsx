@@ -5,6 +5,7 @@ import { useBasket } from "../../lib/basket";
 import { useHydrated } from "../../lib/use-hydrated";
 import { SignInForm } from "../account/login";
 import type { Route } from "./+types/express";
+import { NeedsJavaScript } from "../../components/needs-javascript";
 
 export const meta: Route.MetaFunction = () => [{ title: "Checkout | Printwise Trade Print" }, { name: "robots", content: "noindex" }];
 
@@ -26,6 +27,7 @@ export default function ExpressCheckoutPage() {
   return (
     <div className="container-page py-10">
       <h1 className="text-3xl font-bold">Checkout</h1>
+      <NeedsJavaScript className="mt-4">Checking out needs JavaScript. Please turn it on to pay for your order.</NeedsJavaScript>
       <div className="mt-6 grid gap-8 md:grid-cols-2">
         <section aria-labelledby="express-heading" className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <h2 id="express-heading" className="text-xl font-bold">Express Checkout</h2>

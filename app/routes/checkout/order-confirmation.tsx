@@ -9,6 +9,7 @@ import { fetchGroup } from "../../lib/orders-api";
 import { useHydrated } from "../../lib/use-hydrated";
 import type { Route } from "./+types/order-confirmation";
 import { orderRef } from "../../../domain/order-ref";
+import { NeedsJavaScript, WHILE_SCRIPTS_LOAD } from "../../components/needs-javascript";
 
 export const meta: Route.MetaFunction = ({ error }) => [
   { title: `${error ? "Order Not Found" : "Thank you for your order"} | Printwise Trade Print` },
@@ -75,7 +76,8 @@ export default function OrderConfirmationPage() {
     <div className="container-page max-w-2xl py-8">
       <CheckoutSteps current={3} />
       <section className="rounded-lg bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-        {state === "loading" ? <p className="text-slate-600">Loading...</p> : null}
+        <NeedsJavaScript>This page needs JavaScript. Please turn it on to see your order and send your artwork.</NeedsJavaScript>
+        {state === "loading" ? <p className={`text-slate-600 ${WHILE_SCRIPTS_LOAD}`}>Loading...</p> : null}
         {state === "ok" ? (
           <>
             <h1 className="text-3xl font-bold">{ARTWORK_MESSAGES.thanks}</h1>

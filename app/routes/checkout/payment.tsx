@@ -11,6 +11,7 @@ import { basketTotals, createCheckoutSession, fetchTradeAccount, placeOnAccount 
 import { useHydrated } from "../../lib/use-hydrated";
 import type { Route } from "./+types/payment";
 import { recalledBlindShipping, recalledPoNumber } from "./use-address-form";
+import { NeedsJavaScript, WHILE_SCRIPTS_LOAD } from "../../components/needs-javascript";
 
 export const meta: Route.MetaFunction = () => [{ title: "Payment | Printwise Trade Print" }, { name: "robots", content: "noindex" }];
 
@@ -98,6 +99,7 @@ export default function PaymentPage() {
     <div className="container-page max-w-2xl py-8">
       <CheckoutSteps current={2} />
       <h1 className="text-3xl font-bold">Payment</h1>
+      <NeedsJavaScript className="mt-4">Checking out needs JavaScript. Please turn it on to pay for your order.</NeedsJavaScript>
       <section className="mt-6 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-live="polite">
         {problem ? (
           <>
@@ -124,7 +126,7 @@ export default function PaymentPage() {
         {trade ? (
           <TradeChoice account={trade} totalPence={totals.totalPence} busy={busy} onCard={() => void start()} onAccount={() => void payOnAccount()} />
         ) : problem ? null : (
-          <p className="text-slate-700">
+          <p className={`text-slate-700 ${WHILE_SCRIPTS_LOAD}`}>
             Taking you to our secure payment page to pay <strong>{hydrated ? formatPence(totals.totalPence) : ""}</strong>…
           </p>
         )}
