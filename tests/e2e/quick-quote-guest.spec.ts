@@ -2,7 +2,7 @@
 // paint for everyone; a guest gives checkout's contact details with the job, the account is made at submit
 // and the quote request is theirs; an email that has an account is refused as at checkout.
 import type { Page, Request } from "@playwright/test";
-import { createCustomer, expect, failedToLoad, test } from "./fixtures";
+import { createCustomer, expect, failedToLoad, signIn, test } from "./fixtures";
 import { goodArtwork } from "./journeys";
 
 let n = 0;
@@ -99,5 +99,15 @@ test.describe("Quick Quote as a guest", () => {
     await expect(form.getByText("This email is already registered. Please log in to send your request.").first()).toBeVisible();
     await expect(form.getByRole("link", { name: "Log in to send your request" })).toHaveAttribute("href", "/login?next=/quick-quote");
     await expect(page).toHaveURL(/\/quick-quote$/);
+  });
+
+  test("a signed-in customer is asked for no contact details: the form says where the quote goes", async ({ page, baseURL }) => {
+    const customer = await createCustomer(baseURL!);
+    await signIn(page, customer);
+    await page.goto("/quick-quote");
+    const form = page.getByRole("form", { name: "Quick Quote request" });
+    await expect(form.getByTestId("quote-contact")).toHaveText(`We will send the quote to Sam Sign, ${customer.email}, 07700 900456. Change your details`);
+    await expect(form.getByLabel("First name")).toHaveCount(0);
+    await expect(form.getByLabel("Confirm password")).toHaveCount(0);
   });
 });
