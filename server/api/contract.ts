@@ -175,8 +175,5 @@ export type ApiCall = keyof typeof API_CONTRACT;
 /** What a call answers on success. */
 export type ApiAnswer<Call extends ApiCall> = z.output<(typeof API_CONTRACT)[Call]["answer"]>;
 
-/** What a multipart call's text fields may be, where the contract names their schema. */
-export type ApiForm<Call extends ApiCall> = (typeof API_CONTRACT)[Call] extends { form: infer Form extends z.ZodType } ? z.input<Form> : unknown;
-
 /** What a call's body may be, where the contract names its schema (before the server's transforms). */
 export type ApiBody<Call extends ApiCall> = (typeof API_CONTRACT)[Call] extends { body: infer Body extends z.ZodType } ? z.input<Body> : unknown;
