@@ -2,6 +2,7 @@
 // ordered whole at the quoted figures while valid. A quote is either a basket priced by the catalogue or a
 // Quick Quote request that a manager prices as free lines. The quoted totals follow the one totals rule.
 import { z } from "zod";
+import { guestContactSchema } from "./address";
 import { isIsoDate } from "./iso-date";
 import { addCalendarDays } from "./calendar";
 import type { CheckoutLine, CheckoutLineRequest } from "./checkout";
@@ -89,6 +90,10 @@ export const QUOTE_MESSAGES = {
   noPromo: "A promo code cannot be added to a quote: its prices are already agreed.",
   requestExpired: (label: string, validUntil: string) => `Quote ${label} expired on ${formatLongDate(validUntil)}. Please send a new Quick Quote request and we will price it again.`,
   alreadyPriced: (label: string) => `Quote ${label} has already been priced.`,
+  /** A guest's Quick Quote with an email that has an account: as at checkout, nothing is made; the customer signs in. */
+  guestEmailTaken: "This email is already registered. Please log in to send your request.",
+  /** A guest has no resumable uploads: their files travel in the request itself. */
+  guestUploads: "Send the files with the request: uploads are for signed-in customers.",
 } as const;
 
 // A manager's price for a Quick Quote: free lines, amounts in whole pence, and the turnaround.
@@ -129,3 +134,10 @@ export const quickQuoteRequestSchema = z.object({
   notes: z.string().trim().max(4000, "The notes must be at most 4000 characters").default(""),
 });
 export type QuickQuoteRequest = z.output<typeof quickQuoteRequestSchema>;
+
+/**
+ * A guest's Quick Quote (docs/decisions/042-quick-quote-for-guests.md): the request's fields and checkout's
+ * guest contact section, the very schemas both already use, in one flat form. The account is made at submit
+ * from the contact part, as at checkout.
+ */
+export const guestQuickQuoteSchema = z.intersection(quickQuoteRequestSchema, guestContactSchema);

@@ -41,30 +41,56 @@ export function basketOfQuote(quote: Quote): BasketState {
   return basketFromQuote({ id: quote.id, number: quote.number, validUntil: quote.validUntil ?? "" }, quote.lines.map((line, index) => basketItemOf(line, index, `q${quote.id}`)));
 }
 
-/**
- * Sends a Quick Quote request. Its files went before it as resumable uploads (purpose quote-file, see
- * resumable-upload.ts); the request names them by id and the server takes them, once.
- */
-export function sendQuoteRequest(fields: Record<string, string>, uploadIds: string[]): Promise<Quote> {
+type QuoteRequestAnswer = { quote?: Quote; token?: string; userId?: number; message?: string; errors?: Record<string, string> };
+
+/** Posts a multipart form by XHR (its upload reports real bytes sent) and answers the 201's body. */
+function postForm(url: string, form: FormData, headers: Record<string, string>, onSent?: (sentBytes: number) => void): Promise<QuoteRequestAnswer> {
   return new Promise((resolve, reject) => {
-    const form = new FormData();
-    for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    if (uploadIds.length > 0) form.append("uploads", uploadIds.join(","));
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/api/quote-requests");
-    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
+    xhr.open("POST", url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.setRequestHeader("accept", "application/json");
+    if (onSent) xhr.upload.onprogress = (event) => onSent(event.loaded);
     xhr.onload = () => {
-      let body: { quote?: Quote; message?: string; errors?: Record<string, string> } = {};
+      let body: QuoteRequestAnswer = {};
       try {
         body = JSON.parse(xhr.responseText) as typeof body;
       } catch {
         // not JSON: handled below
       }
-      if (xhr.status === 201 && body.quote) resolve(body.quote);
+      if (xhr.status === 201 && body.quote) resolve(body);
       else reject(new ApiResponseError(body.message ?? `The request failed (${xhr.status})`, xhr.status, body.errors ?? {}, body.message ?? null));
     };
     xhr.onerror = () => reject(new NetworkError(new Error("request failed")));
     xhr.send(form);
   });
+}
+
+function formOf(fields: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+}
+
+/**
+ * Sends a Quick Quote request. Its files went before it as resumable uploads (purpose quote-file, see
+ * resumable-upload.ts); the request names them by id and the server takes them, once.
+ */
+export async function sendQuoteRequest(fields: Record<string, string>, uploadIds: string[]): Promise<Quote> {
+  const form = formOf(fields);
+  if (uploadIds.length > 0) form.append("uploads", uploadIds.join(","));
+  return (await postForm("/api/quote-requests", form, authHeaders())).quote!;
+}
+
+export type GuestQuoteAnswer = ApiAnswer<"POST /api/quote-requests/guest">;
+
+/**
+ * A guest's Quick Quote: the request, the contact fields its account is made from, and the files in the same
+ * request (a guest owns no resumable uploads until the account exists). Answers the quote and the new session.
+ */
+export async function sendGuestQuoteRequest(fields: Record<string, string>, files: File[], onSent?: (sentBytes: number) => void): Promise<GuestQuoteAnswer> {
+  const form = formOf(fields);
+  files.forEach((file, index) => form.append(`file${index + 1}`, file, file.name));
+  const answer = await postForm("/api/quote-requests/guest", form, {}, onSent);
+  return { quote: answer.quote!, token: answer.token!, userId: answer.userId! };
 }

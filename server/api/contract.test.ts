@@ -34,4 +34,10 @@ describe.each(Object.entries(API_CONTRACT))("%s", (call, entry) => {
       expect(route(call)?.schema?.body === entry.body, `${call} validates its body with another schema than the contract's`).toBe(true);
     });
   }
+
+  if ("form" in entry) {
+    it("takes the contract's multipart form schema", () => {
+      expect(route(call)?.form?.schema === entry.form, `${call} validates its form with another schema than the contract's`).toBe(true);
+    });
+  }
 });

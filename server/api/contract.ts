@@ -35,10 +35,10 @@ import { auditAnswer, staffInviteBody, staffInvitedAnswer, staffListAnswer, staf
 import { salesReportAnswer } from "./back-office/report-routes";
 import { catalogueAnswer } from "./catalogue/routes";
 import { checkoutSessionAnswer, createSessionBody, onAccountAnswer, orderCreatedAnswer, paymentSessionAnswer } from "./checkout/routes";
-import { quoteAnswer, quoteCreatedAnswer, quoteFromBasketBody, quoteListAnswer } from "./quotes/routes";
+import { guestQuoteCreatedAnswer, quoteAnswer, quoteCreatedAnswer, quoteFromBasketBody, quoteListAnswer } from "./quotes/routes";
 import { uploadOutcomeAnswer } from "./resumable/routes";
 import { myTradeAccountAnswer, openTradeAccountBody, receivablesAnswer, tradeAccountAnswer, tradeAccountListAnswer, updateTradeAccountBody } from "./trade/routes";
-import { quotePriceSchema } from "../../domain/quote";
+import { guestQuickQuoteSchema, quotePriceSchema } from "../../domain/quote";
 import { accountPaymentSchema } from "../../domain/trade-account";
 import { contactSentAnswer } from "./contact/routes";
 import { attributesAttachedAnswer, groupStatusAnswer, orderListAnswer } from "./orders/routes";
@@ -53,7 +53,8 @@ import { refundAnswer, reprintAnswer } from "./after-sale/routes";
 import { amendsBody, approveBody, briefBody, deskAnswer, designFileAnswer, designJobAnswer, paymentLinkAnswer, redesignAnswer, redesignBody, redesignListAnswer } from "./design-jobs/routes";
 import { designAnswer, designBody, designImageAnswer, designListAnswer, designProofAnswer, designSaveBody, useDesignBody } from "./designs/routes";
 
-type Entry = { answer: z.ZodType; body?: z.ZodType };
+/** `body`: a JSON body's schema; `form`: a multipart form's text fields' schema (its route's declare({ form: { schema } })). */
+type Entry = { answer: z.ZodType; body?: z.ZodType; form?: z.ZodType };
 
 export const API_CONTRACT = {
   "GET /api/data": { answer: catalogueAnswer },
@@ -81,6 +82,7 @@ export const API_CONTRACT = {
 
   "POST /api/quotes": { answer: quoteCreatedAnswer, body: quoteFromBasketBody },
   "POST /api/quote-requests": { answer: quoteCreatedAnswer },
+  "POST /api/quote-requests/guest": { answer: guestQuoteCreatedAnswer, form: guestQuickQuoteSchema },
   "GET /api/quotes": { answer: quoteListAnswer },
   "GET /api/quotes/:quoteId": { answer: quoteAnswer },
   "GET /api/account/trade-account": { answer: myTradeAccountAnswer },

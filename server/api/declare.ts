@@ -3,13 +3,17 @@
 // body, response })` gives Fastify's `config` and `schema`; a guarded route is documented as needing the
 // bearer token.
 import type { FastifySchema } from "fastify";
+import type { ZodType } from "zod";
 import type { RouteAccess } from "../plugins/auth";
 import type { DirectAnswer } from "../direct-routes";
 
 const BEARER = [{ bearer: [] }];
 
-/** A multipart route's parts: its file fields and its text fields. The handler reads them from here (receiveMultipart) and the fuzz suite sends them, so they are written once. */
-export type MultipartForm = { files: readonly string[]; fields: readonly string[] };
+/**
+ * A multipart route's parts: its file fields and its text fields. The handler reads them from here (receiveMultipart) and the fuzz suite sends them, so they are written once.
+ * `schema`, when given, is what the text fields are validated with: the contract names it (API_CONTRACT's `form`).
+ */
+export type MultipartForm = { files: readonly string[]; fields: readonly string[]; schema?: ZodType };
 
 declare module "fastify" {
   interface FastifyContextConfig {

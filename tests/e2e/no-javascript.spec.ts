@@ -88,7 +88,7 @@ const NEEDS_SCRIPTS: [string, string][] = [
   ["/my-account/orders", "Your account needs JavaScript. Please turn it on to see your orders, quotes and details."],
   ["/my-account/details", "Your account needs JavaScript. Please turn it on to see your orders, quotes and details."],
   ["/login", "Logging in needs JavaScript. Please turn it on to log in."],
-  ["/quick-quote", "Sending a quote request needs JavaScript. Please turn it on to log in and send your request."],
+  ["/quick-quote", "Sending a quote request needs JavaScript. Please turn it on to send your request."],
 ];
 
 for (const [url, message] of NEEDS_SCRIPTS) {

@@ -33,7 +33,7 @@ const contactSchema = z.object({
  * pages stay anonymous and cacheable, and the API still takes only the bearer header (no CSRF).
  */
 export const STAFF_COOKIE = "session";
-function sessionCookie(request: FastifyRequest, token: string | null): string {
+export function sessionCookie(request: FastifyRequest, token: string | null): string {
   const secure = request.protocol === "https" ? "; Secure" : "";
   const value = token ? `${token}; Max-Age=${SESSION_DAYS * 86_400}` : "; Max-Age=0";
   return `${STAFF_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict${secure}`;

@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { checkoutLineRequestSchema } from "../../../domain/checkout";
-import { isCustomLine, QUICK_QUOTE_MAX_FILE_BYTES, QUICK_QUOTE_MAX_FILES, QUOTE_KINDS, QUOTE_STATUSES, quickQuoteRequestSchema, quotePriceSchema } from "../../../domain/quote";
+import { guestQuickQuoteSchema, isCustomLine, QUICK_QUOTE_MAX_FILE_BYTES, QUICK_QUOTE_MAX_FILES, QUOTE_KINDS, QUOTE_MESSAGES, QUOTE_STATUSES, quickQuoteRequestSchema, quotePriceSchema } from "../../../domain/quote";
+import { guestContactSchema } from "../../../domain/address";
 import { sniffArtwork } from "../../artwork/sniff";
 import { contentDisposition } from "../../front-door/content-disposition";
 import { errorBody } from "../../front-door/errors";
@@ -13,7 +14,8 @@ import { actorOf } from "../../services/back-office/audit";
 import type { NewAttachment, QuoteView } from "../../services/quote-service";
 import { declare } from "../declare";
 import { notFound, sendFailure, sendPdf } from "../failure";
-import { receiveMultipart } from "../uploads";
+import { receiveMultipart, type ReceivedFile } from "../uploads";
+import { sessionAnswer, sessionCookie } from "../accounts/routes";
 import { idParams, replies } from "../schemas";
 
 const lineAnswer = z.object({
@@ -55,6 +57,8 @@ export const quoteAnswer = z.object({
 });
 export const quoteListAnswer = z.object({ quotes: z.array(quoteAnswer.omit({ lines: true, todays: true, request: true, attachments: true }).extend({ summary: z.string() })) });
 export const quoteCreatedAnswer = z.object({ quote: quoteAnswer });
+/** A guest's Quick Quote: the request, and the session of the account made for it (stored as at checkout's sign-up). */
+export const guestQuoteCreatedAnswer = quoteCreatedAnswer.extend(sessionAnswer.shape);
 export const quoteFromBasketBody = z.object({ lines: z.array(checkoutLineRequestSchema).min(1, "Your basket is empty. Please add items to continue.").max(100) });
 
 const line = (l: QuoteView["lines"][number]) => ({
@@ -110,9 +114,36 @@ const QUICK_QUOTE_FORM = {
   fields: [...Object.keys(quickQuoteRequestSchema.shape), "uploads"],
 };
 
+/** A guest's Quick Quote: the request's fields, checkout's guest contact fields and file1…file3; no `uploads` (a guest has none). */
+export const GUEST_QUICK_QUOTE_FORM = {
+  files: QUICK_QUOTE_FORM.files,
+  fields: [...Object.keys(quickQuoteRequestSchema.shape), ...Object.keys(guestContactSchema.shape)],
+  schema: guestQuickQuoteSchema,
+};
+
+/** The first problem and every field's own, as a 400 answers them. */
+function invalidForm(issues: readonly { path: PropertyKey[]; message: string }[]) {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) errors[issue.path.map(String).join(".")] ??= issue.message;
+  return { ...errorBody(issues[0]!.message, 400), errors };
+}
+
+/** The files sent in the request itself, read by their content; a file of another kind is the 422's message. */
+async function sniffedFiles(received: Record<string, ReceivedFile>): Promise<{ ok: true; files: NewAttachment[] } | { ok: false; message: string }> {
+  const files: NewAttachment[] = [];
+  for (const field of QUICK_QUOTE_FORM.files) {
+    const file = received[field];
+    if (!file || file.size === 0) continue;
+    const sniffed = await sniffArtwork(file.path);
+    if (!sniffed.kind) return { ok: false, message: `${file.fileName} is not a PDF, JPEG, PNG, TIFF or WebP file${sniffed.detected ? ` (it looks like ${sniffed.detected})` : ""}.` };
+    files.push({ path: file.path, fileName: file.fileName, contentType: ATTACHMENT_TYPES[sniffed.kind]!, size: file.size });
+  }
+  return { ok: true, files };
+}
+
 export async function quoteRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { quotes, config, db, uploads } = app.services;
+  const { quotes, config, db, uploads, accounts } = app.services;
   const tmpDir = path.join(config.dataDir, "tmp", "uploads");
   await app.register(multipart);
   const actor = (request: FastifyRequest) => actorOf(db.db, requireUser(request).userId);
@@ -141,10 +172,7 @@ export async function quoteRoutes(fastify: FastifyInstance): Promise<void> {
       if (!received.ok) return reply.status(received.status).send(errorBody(received.message, received.status));
       try {
         const form = quickQuoteRequestSchema.safeParse(received.value.fields);
-        if (!form.success) {
-          const errors = Object.fromEntries(form.error.issues.map((issue) => [issue.path.join("."), issue.message]));
-          return reply.status(400).send({ ...errorBody(form.error.issues[0]!.message, 400), errors });
-        }
+        if (!form.success) return reply.status(400).send(invalidForm(form.error.issues));
         const files: NewAttachment[] = [];
         // Files sent before, as resumable uploads (purpose quote-file): taken by this request, once.
         const uploadIds = (received.value.fields.uploads ?? "").split(",").map((id) => id.trim()).filter((id) => id !== "");
@@ -154,13 +182,9 @@ export async function quoteRoutes(fastify: FastifyInstance): Promise<void> {
         let used = false;
         try {
           for (const file of claimed.files) files.push({ path: file.path, fileName: file.fileName, contentType: file.declaredType, size: file.size });
-          for (const field of QUICK_QUOTE_FORM.files) {
-            const file = received.value.files[field];
-            if (!file || file.size === 0) continue;
-            const sniffed = await sniffArtwork(file.path);
-            if (!sniffed.kind) return reply.status(422).send(errorBody(`${file.fileName} is not a PDF, JPEG, PNG, TIFF or WebP file${sniffed.detected ? ` (it looks like ${sniffed.detected})` : ""}.`, 422));
-            files.push({ path: file.path, fileName: file.fileName, contentType: ATTACHMENT_TYPES[sniffed.kind]!, size: file.size });
-          }
+          const sent = await sniffedFiles(received.value.files);
+          if (!sent.ok) return reply.status(422).send(errorBody(sent.message, 422));
+          files.push(...sent.files);
           const result = await quotes.request(requireUser(request).userId, form.data, files);
           if (!result.ok) return sendFailure(reply, result);
           used = true;
@@ -168,6 +192,39 @@ export async function quoteRoutes(fastify: FastifyInstance): Promise<void> {
         } finally {
           await claimed.settle(used);
         }
+      } finally {
+        await received.cleanup();
+      }
+    },
+  );
+
+
+  app.post(
+    "/quote-requests/guest",
+    declare({ auth: "public", tag: "quotes", limit: { max: 10, timeWindow: "1 hour" }, summary: `A guest's Quick Quote request: the signed-in request's fields and files (file1…file${QUICK_QUOTE_MAX_FILES}, read by content, at most 25 MB each) with checkout's guest contact fields (title, firstname, lastname, email, telephone, password, confirmPassword). The account is made at submit, as at checkout, and signed in: the answer carries its token and userId. An email that already has an account answers 409 and nothing is made. No \`uploads\`: a guest has no resumable uploads.`, form: GUEST_QUICK_QUOTE_FORM }, {
+      consumes: ["multipart/form-data"],
+      response: replies({ 201: guestQuoteCreatedAnswer }, 400, 409, 413, 422, 429),
+    }),
+    async (request, reply) => {
+      const received = await receiveMultipart(request, reply, { tmpDir, maxFileBytes: QUICK_QUOTE_MAX_FILE_BYTES, maxFiles: QUICK_QUOTE_MAX_FILES });
+      if (!received.ok) return reply.status(received.status).send(errorBody(received.message, received.status));
+      try {
+        // Resumable uploads belong to an account; a guest has none yet, so none can be named (nobody else's either).
+        if (received.value.fields.uploads !== undefined) return reply.status(400).send(errorBody(QUOTE_MESSAGES.guestUploads, 400));
+        const form = guestQuickQuoteSchema.safeParse(received.value.fields);
+        if (!form.success) return reply.status(400).send(invalidForm(form.error.issues));
+        // Every check that can refuse comes before the account is made, so a refused request leaves nothing behind.
+        const sent = await sniffedFiles(received.value.files);
+        if (!sent.ok) return reply.status(422).send(errorBody(sent.message, 422));
+        const { title, firstname, lastname, email, telephone, password, productKind, size, quantity, material, deadline, notes } = form.data;
+        // The account exactly as checkout's guest makes it (POST /api/auth/signup): the same service, site and role.
+        const account = await accounts.signup({ title, firstname, lastname, email, telephone, password, site: "printwise" });
+        if (!account.ok) return reply.status(409).send(errorBody(QUOTE_MESSAGES.guestEmailTaken, 409, { email: QUOTE_MESSAGES.guestEmailTaken }));
+        const result = await quotes.request(account.userId, { productKind, size, quantity, material, deadline, notes }, sent.files);
+        if (!result.ok) return sendFailure(reply, result);
+        reply.header("cache-control", "no-store");
+        reply.header("set-cookie", sessionCookie(request, account.token));
+        return reply.status(201).send({ quote: serialiseQuote(result.quote), token: account.token, userId: account.userId });
       } finally {
         await received.cleanup();
       }
