@@ -3,7 +3,7 @@
 // against the production build on a fresh data folder.
 //
 // For each journey the browser acts the moment it can: on a page the server draws (product, login, sign-up,
-// contact, Quick Quote) it types and taps as soon as the first contentful paint is reported, usually before
+// contact, Quick Quote as a guest) it types and taps as soon as the first contentful paint is reported, usually before
 // the page has hydrated; on a page only its script can draw (the basket's promo box, the checkout's address
 // form: the basket lives in the browser) it acts as soon as the field is there and enabled. It taps twice,
 // as people do when nothing seems to happen. Per run it records, from navigation start (ms):
@@ -192,6 +192,26 @@ const JOURNEYS = [
     },
     effect: (page) => page.getByText("Message sent!").waitFor({ timeout: EFFECT_TIMEOUT_MS }),
     requests: "/api/email/contact",
+  },
+  {
+    name: "quick quote: a guest's request",
+    path: "/quick-quote",
+    act: async (page) => {
+      await firstPaint(page);
+      const form = page.getByRole("form", { name: "Quick Quote request" });
+      await form.getByLabel("First name").fill("Gail");
+      await form.getByLabel("Last name").fill("Guest");
+      await form.getByLabel("Email").fill(`first.tap.${unique()}@example.com`);
+      await form.getByLabel("Telephone").fill("07700 900123");
+      await form.getByLabel(/^Password/).fill("Early-Quote-Fascia-3");
+      await form.getByLabel("Confirm password").fill("Early-Quote-Fascia-3");
+      await form.getByLabel("What would you like printed?").fill("Shop-front fascia");
+      await form.getByLabel("Size").fill("4000 × 600 mm");
+      await form.getByLabel("Quantity").fill("1");
+      await doubleTap(page, form.getByRole("button", { name: "Send request" }));
+    },
+    effect: (page) => page.waitForURL(/\/my-account\/quotes\/\d+$/, { timeout: EFFECT_TIMEOUT_MS }),
+    requests: "/api/quote-requests",
   },
   {
     name: "basket: promo code",
