@@ -43,6 +43,8 @@ const shopPages: { name: string; open: (page: Page) => Promise<void> }[] = [
     open: async (page) => {
       await openProduct(page, "pvc-banner");
       await expect(page.getByTestId("price")).toHaveText(/£\d/);
+      // The countdown is drawn once the page is live: checked with the rest.
+      await expect(page.getByText("Order within")).toBeVisible();
     },
   },
 ];
