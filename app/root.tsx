@@ -45,7 +45,7 @@ export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>("root");
 }
 
-/** A route tree that draws its own header and footer (the staff console) says so in its handle. */
+/** A route tree that draws its own header, footer and <main> (the staff console) says so in its handle. */
 export type RouteHandle = { ownChrome?: boolean };
 
 function useShopChrome(): boolean {
@@ -76,9 +76,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {shopChrome ? <SiteHeader nav={data?.nav ?? []} shop={data?.shop} /> : null}
-        <main id="main" className="flex-1">
-          {children}
-        </main>
+        {/* A tree with its own chrome puts its own <main> beside its own header and navigation. */}
+        {shopChrome ? (
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+        ) : (
+          children
+        )}
         {shopChrome ? <SiteFooter shop={data?.shop} renderedYear={data?.year} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -1,5 +1,5 @@
-// `npm run lighthouse`: Lighthouse's default mobile audit (simulated throttling) of the home, a category and
-// a product page, served by the production build on a fresh data folder, in Debian's Chromium.
+// `npm run lighthouse`: Lighthouse's default mobile audit (simulated throttling; performance and accessibility)
+// of the home, a category and a product page, served by the production build on a fresh data folder, in Debian's Chromium.
 //
 // Lighthouse 12.8.2 (the last line that runs on Node 20) is installed on first use into
 // node_modules/.cache/lighthouse-12.8.2 with a package.json of its own, never into the app's lockfile:
@@ -77,9 +77,17 @@ function summarise(lhr) {
     .filter((r) => r.resourceType === "Script")
     .map((r) => ({ url: new URL(r.url).pathname, transferBytes: r.transferSize ?? 0, resourceBytes: r.resourceSize ?? 0 }));
   const score = lhr.categories.performance?.score;
+  const a11yScore = lhr.categories.accessibility?.score;
+  // The accessibility audits that failed (Lighthouse runs axe-core), each with the elements it names.
+  const a11yFailures = (lhr.categories.accessibility?.auditRefs ?? [])
+    .map((ref) => audit(ref.id))
+    .filter((a) => a && a.scoreDisplayMode === "binary" && a.score === 0)
+    .map((a) => ({ id: a.id, title: a.title, nodes: (a.details?.items ?? []).map((item) => item.node?.selector ?? "").filter(Boolean).slice(0, 5) }));
   return {
     url: lhr.finalDisplayedUrl ?? lhr.requestedUrl,
     performanceScore: typeof score === "number" ? Math.round(score * 100) : null,
+    accessibilityScore: typeof a11yScore === "number" ? Math.round(a11yScore * 100) : null,
+    a11yFailures,
     lcpMs: audit("largest-contentful-paint")?.numericValue ?? null,
     cls: audit("cumulative-layout-shift")?.numericValue ?? null,
     tbtMs: audit("total-blocking-time")?.numericValue ?? null,
@@ -107,6 +115,7 @@ function worstOf(pagePath, runs) {
     path: pagePath,
     runs: runs.length,
     performanceScore: pick("performanceScore", "high"),
+    accessibilityScore: pick("accessibilityScore", "high"),
     lcpMs: pick("lcpMs", "low"),
     cls: pick("cls", "low"),
     tbtMs: pick("tbtMs", "low"),
@@ -139,7 +148,7 @@ async function main() {
         for (let attempt = 1; attempt <= AUDIT_ATTEMPTS && (summary === null || summary.runtimeError); attempt += 1) {
           if (summary) console.log(`  ${summary.runtimeError} — auditing again`);
           console.log(`Auditing ${pagePath}${RUNS > 1 ? ` (run ${run} of ${RUNS})` : ""}…`);
-          const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+          const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] });
           if (!result?.lhr) throw new Error(`Lighthouse returned no result for ${pagePath}`);
           summary = summarise(result.lhr);
         }
@@ -153,10 +162,11 @@ async function main() {
   }
 
   const row = (label, p) =>
-    `${label.padEnd(25)} ${String(p.performanceScore ?? "–").padStart(6)} ${fixed(p.lcpMs, 0).padStart(8)} ${fixed(p.cls, 3).padStart(6)} ${fixed(p.tbtMs, 0).padStart(8)} ${fixed(p.jsTransferKiB, 1).padStart(20)}`;
-  console.log("\npage                       score   LCP ms    CLS   TBT ms   JS KiB transferred");
+    `${label.padEnd(25)} ${String(p.performanceScore ?? "–").padStart(6)} ${String(p.accessibilityScore ?? "–").padStart(5)} ${fixed(p.lcpMs, 0).padStart(8)} ${fixed(p.cls, 3).padStart(6)} ${fixed(p.tbtMs, 0).padStart(8)} ${fixed(p.jsTransferKiB, 1).padStart(20)}`;
+  console.log("\npage                        perf  a11y   LCP ms    CLS   TBT ms   JS KiB transferred");
   for (const p of pages) {
     console.log(row(RUNS > 1 ? `${p.path} #${p.run}` : p.path, p));
+    for (const failure of p.a11yFailures ?? []) console.log(`  accessibility: ${failure.id} (${failure.title}): ${failure.nodes.join(", ")}`);
     for (const warning of p.runWarnings) console.log(`  warning: ${warning}`);
     if (p.runtimeError) console.log(`  error: ${p.runtimeError}`);
   }
@@ -179,7 +189,7 @@ async function main() {
     lighthouse: LIGHTHOUSE_VERSION,
     chrome: chromePath,
     chromeFlags: CHROME_FLAGS,
-    settings: "Lighthouse's default config: mobile form factor, simulated throttling, performance category only",
+    settings: "Lighthouse's default config: mobile form factor, simulated throttling, performance and accessibility categories",
     runs: RUNS,
     worst,
     pages,

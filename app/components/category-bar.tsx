@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type CSSProperties } from "react";
 import { Link, useLocation } from "react-router";
 import { productImage, type NavCategory } from "../../domain/catalogue";
 import { ChevronDownIcon } from "./icons";
@@ -23,11 +23,21 @@ export function CategoryBar({ nav }: { nav: NavCategory[] }) {
     setOpenId(null);
   };
 
+  // On a phone the categories and Quick Quote share one grid of three columns (its rows as many as they need),
+  // so every category shows at once and nothing slides under the button; from md up they are one row.
+  const phoneRows = Math.ceil((nav.length + 1) / 3);
+
   return (
     <div className="relative border-t border-white/10 bg-brand-700" onMouseLeave={close}>
-      <div className="container-page flex items-center gap-2">
-        <nav aria-label="Product categories" className="min-w-0 flex-1">
-          <ul className="-mx-1 flex gap-1 overflow-x-auto whitespace-nowrap pr-8 [scrollbar-width:none] [mask-image:linear-gradient(to_right,black_calc(100%-2rem),transparent)] md:pr-0 md:[mask-image:none]">
+      <div
+        className="container-page flex items-center gap-2 max-md:grid max-md:grid-cols-[1fr_1fr_auto] max-md:grid-rows-[repeat(var(--phone-rows),auto)] max-md:gap-x-1 max-md:py-1"
+        style={{ "--phone-rows": phoneRows } as CSSProperties}
+      >
+        <nav
+          aria-label="Product categories"
+          className="min-w-0 flex-1 max-md:col-span-full max-md:row-span-full max-md:grid max-md:grid-cols-subgrid max-md:grid-rows-subgrid"
+        >
+          <ul className="-mx-1 flex gap-1 overflow-x-auto whitespace-nowrap [scrollbar-width:none] max-md:col-span-full max-md:row-span-full max-md:mx-0 max-md:grid max-md:grid-cols-subgrid max-md:grid-rows-subgrid max-md:[gap:normal]">
             {nav.map((category) => {
               const open = openId === category.id;
               return (
@@ -41,7 +51,7 @@ export function CategoryBar({ nav }: { nav: NavCategory[] }) {
                   <div className="flex items-center">
                     <Link
                       to={`/${category.slug}`}
-                      className={`block px-3 py-2.5 text-sm font-semibold ${open ? "bg-white/15" : "hover:bg-white/10"}`}
+                      className={`block px-3 py-2.5 text-sm font-semibold max-md:flex-1 max-md:rounded-md max-md:py-2 max-md:text-center ${open ? "bg-white/15" : "hover:bg-white/10"}`}
                     >
                       {category.name}
                     </Link>
@@ -61,7 +71,10 @@ export function CategoryBar({ nav }: { nav: NavCategory[] }) {
             })}
           </ul>
         </nav>
-        <Link to="/quick-quote" className="btn-accent my-1.5 shrink-0 px-3 py-1.5 text-sm">
+        <Link
+          to="/quick-quote"
+          className="btn-accent my-1.5 shrink-0 px-3 py-1.5 text-sm max-md:col-start-3 max-md:row-start-(--phone-rows) max-md:my-0 max-md:self-center max-md:whitespace-nowrap"
+        >
           Quick Quote
         </Link>
       </div>

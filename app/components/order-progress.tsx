@@ -4,7 +4,7 @@ import { PROGRESS_STEPS, progressStep } from "../../domain/order-status";
 export function OrderProgress({ status }: { status: string }) {
   if (status === "Cancelled") {
     return (
-      <ol aria-label="Order progress" className="grid grid-cols-4 gap-1 text-center text-[11px] font-bold tracking-wide sm:text-xs" data-cancelled="true">
+      <ol aria-label="Order progress" className="grid grid-cols-[repeat(4,minmax(min-content,1fr))] gap-1 text-center text-[11px] font-bold tracking-wide max-sm:tracking-normal sm:text-xs" data-cancelled="true">
         {PROGRESS_STEPS.map((step, index) => (
           <li key={step} className="flex flex-col items-center gap-2" aria-current={index === 0 ? "step" : undefined} data-done={index === 0}>
             <span className={`h-2 w-full rounded-full ${index === 0 ? "bg-red-600" : "bg-slate-200"}`} />
@@ -19,7 +19,7 @@ export function OrderProgress({ status }: { status: string }) {
   }
   const current = progressStep(status);
   return (
-    <ol aria-label="Order progress" className="grid grid-cols-4 gap-1 text-center text-[11px] font-bold tracking-wide sm:text-xs">
+    <ol aria-label="Order progress" className="grid grid-cols-[repeat(4,minmax(min-content,1fr))] gap-1 text-center text-[11px] font-bold tracking-wide max-sm:tracking-normal sm:text-xs">
       {PROGRESS_STEPS.map((step, index) => {
         const done = index <= current;
         return (

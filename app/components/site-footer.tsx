@@ -9,7 +9,7 @@ export function SiteFooter({ shop, renderedYear }: { shop: ShopDetails | undefin
   const [year, setYear] = useState(renderedYear ?? null);
   useEffect(() => setYear(new Date().getFullYear()), []);
   return (
-    <footer className="drawn-near-screen mt-16 bg-ink text-slate-300 [contain-intrinsic-block-size:auto_36rem]">
+    <footer className="mt-16 bg-ink text-slate-300">
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <img src="/images/logo-light.svg" alt={shop?.name ?? "Printwise"} width={150} height={36} className="h-9 w-auto" />

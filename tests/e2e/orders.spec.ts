@@ -124,7 +124,7 @@ test.describe("order history", () => {
 });
 
 test.describe("order history on a phone @phone", () => {
-  test("the list and the detail fit the screen: their tables scroll inside their cards", async ({ page, baseURL }) => {
+  test("the list and the detail fit the screen: an item shows its status, quantity and total, the progress steps apart", async ({ page, baseURL }) => {
     const customer = await createCustomer(baseURL!);
     const order = await placePaidOrder(baseURL!, customer, 1);
     await signIn(page, customer);
@@ -136,6 +136,33 @@ test.describe("order history on a phone @phone", () => {
     await visit(page, `/my-account/orders/${order.orderGroupId}`);
     await expect(page.getByRole("heading", { name: `Order ${order.orderGroupId}` })).toBeVisible();
     expect(await pageWidth()).toBeLessThanOrEqual(viewport);
+
+    // The item is a card: nothing scrolls inside it, and its status, quantity and total lie on the screen.
+    const products = page.getByRole("region", { name: "Products" });
+    expect(await products.evaluate((card) => card.scrollWidth - card.clientWidth)).toBe(0);
+    const cells = products.getByRole("row").last().getByRole("cell");
+    await expect(cells.nth(2)).toHaveText("Awaiting Artwork");
+    await expect(cells.nth(3)).toHaveText("1");
+    await expect(cells.nth(4)).toHaveText(/^£\d+\.\d\d$/);
+    for (const index of [2, 3, 4]) {
+      await expect(cells.nth(index)).toBeVisible();
+      const box = (await cells.nth(index).boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport);
+    }
+
+    // The four progress steps' names do not run into each other.
+    const steps = await page.getByRole("list", { name: "Order progress" }).getByRole("listitem").evaluateAll((items) =>
+      items.map((item) => {
+        const label = item.lastElementChild!;
+        const range = document.createRange();
+        range.selectNodeContents(label.firstChild!);
+        const box = range.getBoundingClientRect();
+        return { left: box.left, right: box.right };
+      }),
+    );
+    expect(steps).toHaveLength(4);
+    for (let i = 1; i < steps.length; i += 1) expect(steps[i]!.left, `step ${i + 1} starts after step ${i} ends`).toBeGreaterThanOrEqual(steps[i - 1]!.right);
   });
 });
 

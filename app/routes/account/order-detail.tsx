@@ -151,8 +151,8 @@ export default function OrderDetailPage() {
       </section>
 
       <section aria-label="Products" className="relative overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-        <table className="w-full min-w-[40rem] text-left text-sm">
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+        <table className="w-full text-left text-sm max-md:block md:min-w-[40rem]">
+          <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600 max-md:sr-only">
             <tr>
               <th scope="col" className="px-4 py-3">Artwork</th>
               <th scope="col" className="px-4 py-3">Details</th>
@@ -161,7 +161,7 @@ export default function OrderDetailPage() {
               <th scope="col" className="px-4 py-3 text-right">Total</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className="max-md:block">
             {group.products.map((product) => (
               <OrderItemRow key={product.order_id} product={product} />
             ))}

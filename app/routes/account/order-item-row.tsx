@@ -10,17 +10,25 @@ import { openPrivateFile, useAuthorisedObjectUrl, type OrderProduct } from "../.
 
 const SHOWN_ATTRIBUTES = 2;
 
+/**
+ * Below md the row is a card: artwork beside the details, then one line each for status, quantity and
+ * total, named by their column (the header row is kept for screen readers only, so the drawn name is
+ * given an empty alternative text and is not read twice).
+ */
+const stackedCell =
+  "max-md:col-span-full max-md:flex max-md:justify-between max-md:gap-4 max-md:border-t max-md:border-slate-100 max-md:px-0 max-md:py-1.5 max-md:before:font-semibold max-md:before:text-slate-600 max-md:before:content-[attr(data-label)_/_'']";
+
 /** One ordered item: its artwork, details (first 2 options, Show more/less), status, quantity, total and reorder. */
 export function OrderItemRow({ product }: { product: OrderProduct }) {
   const [expanded, setExpanded] = useState(false);
   const details = [product.size, ...product.attributes.map((a) => `${a.group}: ${a.subattribute}`)].filter(Boolean);
   const shown = expanded ? details : details.slice(0, SHOWN_ATTRIBUTES + 1);
   return (
-    <tr className="border-b border-slate-100 align-top last:border-0">
-      <td className="px-4 py-3">
+    <tr className="border-b border-slate-100 align-top last:border-0 max-md:grid max-md:grid-cols-[auto_minmax(0,1fr)] max-md:gap-x-4 max-md:gap-y-1 max-md:p-4">
+      <td className="px-4 py-3 max-md:p-0">
         <ArtworkCarousel product={product} />
       </td>
-      <td className="px-4 py-3">
+      <td className="px-4 py-3 max-md:mb-2 max-md:p-0">
         <p className="font-semibold">{product.product_name}</p>
         <ul className="mt-1 space-y-0.5 text-slate-600">
           {shown.map((line) => (
@@ -44,9 +52,9 @@ export function OrderItemRow({ product }: { product: OrderProduct }) {
         ) : null}
         <Reorder product={product} />
       </td>
-      <td className="px-4 py-3">{product.status}</td>
-      <td className="px-4 py-3 text-right">{quantityText(product.qty)}</td>
-      <td className="px-4 py-3 text-right">{priceText(product.price)}</td>
+      <td data-label="Status" className={`px-4 py-3 ${stackedCell}`}>{product.status}</td>
+      <td data-label="Qty" className={`px-4 py-3 text-right ${stackedCell}`}>{quantityText(product.qty)}</td>
+      <td data-label="Total" className={`px-4 py-3 text-right ${stackedCell}`}>{priceText(product.price)}</td>
     </tr>
   );
 }

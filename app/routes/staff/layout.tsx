@@ -42,9 +42,9 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="min-h-screen bg-slate-50">
       <ConsoleHeader name={loaderData.name} manager={loaderData.manager} />
-      <div className="container-page py-6">
+      <main id="main" className="container-page py-6">
         <Outlet />
-      </div>
+      </main>
     </div>
   );
 }
@@ -130,7 +130,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <>
       {status === 401 ? <ConsoleHeader /> : null}
-      <section className="container-page py-16 text-center">
+      <main id="main" className="container-page py-16 text-center">
         <h1 className="text-3xl font-bold">
           {status === 401
             ? "Please sign in with your staff account"
@@ -147,7 +147,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
             Back to the home page
           </Link>
         )}
-      </section>
+      </main>
     </>
   );
 }

@@ -82,7 +82,7 @@ export default function StaffQueue() {
               className={`rounded-full px-3 py-1 text-sm font-semibold ring-1 ${selected ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-ink ring-slate-300 hover:bg-slate-100"}`}
             >
               {label}
-              {count !== undefined ? <span className="ml-1 opacity-80">({count})</span> : null}
+              {count !== undefined ? <span className="font-normal"> ({count})</span> : null}
             </button>
           );
         })}
