@@ -268,6 +268,8 @@ async function basketState(browser, baseURL) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${baseURL}/product/pvc-banner`);
+  // Setting up, not measuring: wait for the page to be live (a build without early input loses earlier taps).
+  await page.waitForFunction(() => Object.keys(document.querySelector("footer") ?? {}).some((key) => key.startsWith("__reactFiber$")));
   await page.getByRole("button", { name: "Add to Basket" }).click();
   await page.waitForURL(/\/basket$/);
   const basket = await page.evaluate(() => localStorage.getItem("basket"));
