@@ -81,7 +81,8 @@ export default function BasketPage() {
           )}
         </section>
 
-        <aside aria-label="Order summary" className="flex flex-col gap-5">
+        {/* Totals of £0.00 would be untrue to a visitor without scripts, whose basket is never read. */}
+        <aside aria-label="Order summary" className={`flex flex-col gap-5 ${hydrated ? "" : WHILE_SCRIPTS_LOAD}`}>
           <PromoBox disabled={!hydrated || basket.items.length === 0 || basket.quote !== null} appliedCode={basket.promoCode} discount={basket.discount} amountOffPence={basket.amountOffPence} />
           <OrderSummary totals={totals} />
           <div className="flex gap-3">

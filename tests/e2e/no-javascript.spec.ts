@@ -101,6 +101,12 @@ for (const [url, message] of NEEDS_SCRIPTS) {
   });
 }
 
+test("without scripts the basket shows no totals it cannot know", async ({ page }) => {
+  await page.goto("/basket");
+  await expect(noscriptMessage(page)).toBeVisible();
+  expect(await visibleText(page)).not.toMatch(/£0\.00|Order summary/);
+});
+
 test("the page cache drops a product page when a manager changes its prices", async ({ page, request, browser, baseURL }) => {
   const slug = "a1-posters";
   const url = `/product/${slug}`;
