@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canCancel, canTransition, checkCorrection, checkTransition, customerToldOf, ORDER_CORRECTIONS, groupStatus, ORDER_STATUSES, ORDER_TRANSITIONS, paymentLabel, progressStep, type OrderStatus } from "./order-status";
+import { canCancel, canTransition, checkCancellationUndo, checkCorrection, checkTransition, customerToldOf, ORDER_CORRECTIONS, groupStatus, ORDER_STATUSES, ORDER_TRANSITIONS, paymentLabel, progressStep, type OrderStatus } from "./order-status";
 
 describe("the order lifecycle (docs/decisions/013-order-lifecycle.md)", () => {
   const legal: [OrderStatus, OrderStatus][] = [
@@ -98,5 +98,17 @@ describe("corrections: a mistaken production move undone one step back", () => {
         expect(canTransition(back, from)).toBe(true);
       }
     }
+  });
+});
+
+describe("a cancellation undone when its refund is refused", () => {
+  it("goes back exactly to a status the item could have been cancelled from, and from nowhere but Cancelled", () => {
+    for (const back of ORDER_STATUSES) {
+      const check = checkCancellationUndo("Cancelled", back);
+      expect(check.ok, back).toBe(canCancel(back));
+      if (check.ok) expect(check.to).toBe(back);
+    }
+    for (const from of ORDER_STATUSES.filter((status) => status !== "Cancelled")) expect(checkCancellationUndo(from, "Print Ready").ok, from).toBe(false);
+    expect(checkCancellationUndo("Cancelled", "Lost in the post").ok).toBe(false);
   });
 });

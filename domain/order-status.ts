@@ -80,6 +80,17 @@ export function checkCorrection(from: OrderStatus, lastFrom: string | null): { o
 }
 
 /**
+ * A cancellation whose refund the payment provider refused is undone: the item goes back to the status it
+ * was cancelled from. Only a status a customer may cancel from (`canCancel`) can be one, so the undo is
+ * exactly the reverse of the cancel move the transition table allowed, and nothing else leaves Cancelled.
+ */
+export function checkCancellationUndo(from: OrderStatus, back: string): { ok: true; to: OrderStatus } | { ok: false; message: string } {
+  if (from !== "Cancelled") return { ok: false, message: `An item that is ${from} has no cancellation to undo.` };
+  if (!isOrderStatus(back) || !canCancel(back)) return { ok: false, message: `A cancellation cannot be undone back to ${back}: an item there cannot be cancelled.` };
+  return { ok: true, to: back };
+}
+
+/**
  * The moves the customer is told of by email (an artwork rejection, a dispatch). No correction undoes one
  * of these (a test holds the table to it): every move a manager may undo was silent, so its undo is too.
  * A correction added from one of them must email the customer that it was a mistake.

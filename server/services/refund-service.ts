@@ -18,7 +18,7 @@ import type { EmailSender } from "./email-outbox";
 import { enqueueEmail } from "./email-outbox";
 import type { OrderGroupDetail, OrderService, RefundRow } from "./order-service";
 import { failure, type Outcome } from "./outcome";
-import { changeItemStatus, syncGroupStatus, type Actor } from "./status-change";
+import { changeItemStatus, undoCancellation, type Actor } from "./status-change";
 import { itemsWithProofDelivered } from "./design-jobs/design-summary";
 
 export type RefundServiceDeps = {
@@ -142,10 +142,9 @@ export function createRefundService(deps: RefundServiceDeps): RefundService {
       if (!failed) return;
       const actor: Actor = { kind: "system", userId: null };
       for (const item of row.cancelledItems) {
-        await t.update(orders).set({ status: item.from, updatedAt: sql`now()` }).where(and(eq(orders.id, item.orderId), eq(orders.status, "Cancelled")));
-        await t.insert(orderEvents).values({ orderGroupId: row.orderGroupId, orderId: item.orderId, actor: "system", fromStatus: "Cancelled", toStatus: item.from, note: "The refund was refused, so the cancellation was undone" });
+        const undone = await undoCancellation(t, item.orderId, item.from, actor, "The refund was refused, so the cancellation was undone");
+        if (!undone.ok) throw new Error(`refund ${row.id}: ${undone.message}`);
       }
-      if (row.cancelledItems.length > 0) await syncGroupStatus(t, row.orderGroupId, actor);
     });
   }
 

@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { orderEvents, orderGroups, orders } from "../../db/schema";
-import { canTransition, checkCorrection, checkTransition, groupStatus, isOrderStatus, type OrderStatus } from "../../domain/order-status";
+import { canTransition, checkCancellationUndo, checkCorrection, checkTransition, groupStatus, isOrderStatus, type OrderStatus } from "../../domain/order-status";
 import { failure, type Failure } from "./outcome";
 
 export type Actor = { kind: "customer" | "staff" | "system"; userId: number | null };
@@ -76,6 +76,23 @@ export async function correctItemStatus(tx: Tx, orderId: number, actor: Actor, r
   });
   await syncGroupStatus(tx, item.orderGroupId, actor);
   return { ok: true, from: item.status, to: check.to };
+}
+
+/**
+ * Puts a cancelled item back where it was cancelled from, because the refund that paid for the cancellation
+ * was refused (inside the caller's transaction, the row locked first). An item no longer Cancelled is left
+ * alone (`changed: false`); the way back must be the reverse of an allowed cancellation (domain/).
+ */
+export async function undoCancellation(tx: Tx, orderId: number, back: OrderStatus, actor: Actor, note: string): Promise<StatusChangeResult> {
+  const [item] = await tx.select({ id: orders.id, status: orders.status, orderGroupId: orders.orderGroupId }).from(orders).where(eq(orders.id, orderId)).for("update");
+  if (!item) return failure("not-found", "No such item");
+  if (item.status !== "Cancelled") return { ok: true, changed: false };
+  const check = checkCancellationUndo(item.status, back);
+  if (!check.ok) return failure("conflict", check.message);
+  await tx.update(orders).set({ status: check.to, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
+  await tx.insert(orderEvents).values({ orderGroupId: item.orderGroupId, orderId, actor: actor.kind, actorUserId: actor.userId, fromStatus: item.status, toStatus: check.to, note });
+  await syncGroupStatus(tx, item.orderGroupId, actor);
+  return { ok: true, changed: true };
 }
 
 /** The group is as far along as its least advanced item; a change of the group's status is an event too. */
