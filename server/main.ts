@@ -10,6 +10,7 @@ import { buildApp } from "./app";
 import { deleteUnfinishedUploadFiles } from "./api/uploads";
 import { loadConfig } from "./config";
 import { startControlSocket } from "./control-socket";
+import { databaseIdentity, removeRunningShop, writeRunningShop } from "./running-shop";
 import { runWorkers } from "./workers";
 import type { SsrSource } from "./ssr";
 
@@ -159,6 +160,13 @@ async function listen(
   }
   // `npm run staff` reaches a PGlite shop through this socket; on PostgreSQL it uses the database itself.
   if (app.services.db.kind === "pglite") closeControl = await startControlSocket(app.services, config.dataDir, app.log);
+  // `npm run staff` reads which database this shop uses and where its links point (server/running-shop.ts).
+  writeRunningShop(config.dataDir, { pid: process.pid, database: databaseIdentity(config), publicUrl: config.publicUrl });
+  const closeSocket = closeControl;
+  closeControl = async () => {
+    removeRunningShop(config.dataDir, process.pid);
+    await closeSocket();
+  };
   app.log.info(
     { url: config.publicUrl, database: app.services.db.kind, dataDir: config.dataDir, seeded },
     `${config.shop.name} is open at http://localhost:${config.port}`,

@@ -1,10 +1,12 @@
 // `npm run staff -- add <email>` / `remove <email>`: staff accounts are made here and nowhere else (nobody
 // can sign up as staff). On PostgreSQL the command works on the database directly; on PGlite, if the shop
-// is running (it owns the data folder) the command goes to it through its control socket.
+// is running (it owns the data folder) the command goes to it through its control socket. It refuses to
+// write to another database than the running shop's, and prints links at the shop's PUBLIC_URL.
 import fs from "node:fs";
 import { createDb } from "../../db/client";
 import { loadConfig } from "../config";
 import { runControlCommand, sendControlCommand, type ControlAnswer, type ControlCommand } from "../control-socket";
+import { checkSameDatabase, databaseIdentity, readRunningShop } from "../running-shop";
 import { createServices } from "../services";
 
 const USAGE = "Usage: npm run staff -- add <email> [--role staff|manager]\n       npm run staff -- remove <email>";
@@ -26,6 +28,14 @@ async function main(): Promise<void> {
   }
   const command: ControlCommand = verb === "add" ? { command: "staff-add", email, role } : { command: "staff-remove", email };
   const config = loadConfig({ ...process.env, LOG_LEVEL: "silent" });
+  const shop = readRunningShop(config.dataDir);
+  const same = checkSameDatabase(databaseIdentity(config), shop);
+  if (!same.ok) {
+    console.error(same.message);
+    process.exit(1);
+  }
+  // The link in the answer is the running shop's, at its public address, unless PUBLIC_URL says otherwise here.
+  if (shop && !process.env.PUBLIC_URL) config.publicUrl = shop.publicUrl;
 
   if (!config.databaseUrl) {
     const answer = await sendControlCommand(config.dataDir, command);
