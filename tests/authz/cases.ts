@@ -388,6 +388,11 @@ export const AUTHZ_CASES: Record<string, AuthzCase> = {
     ok: 200,
     request: (fx) => ({ method: "GET", url: `/api/staff/bulk/packing-slips.pdf?ids=${fx.owner.order.orderGroupId}` }),
   },
+  "GET /api/staff/bulk/print-files.zip": {
+    scope: "staff",
+    ok: 200,
+    request: (fx) => ({ method: "GET", url: `/api/staff/bulk/print-files.zip?ids=${fx.owner.order.orderGroupId}` }),
+  },
   "GET /api/staff/orders.csv": { scope: "staff", ok: 200, request: () => ({ method: "GET", url: "/api/staff/orders.csv?status=Printed" }) },
   "GET /api/staff/orders": { scope: "staff", ok: 200, request: () => ({ method: "GET", url: "/api/staff/orders?sort=dispatch&urgency=late-or-at-risk" }) },
   "GET /api/staff/orders/:orderGroupId": { scope: "staff", ok: 200, request: (fx) => ({ method: "GET", url: `/api/staff/orders/${fx.owner.order.orderGroupId}` }) },

@@ -1,5 +1,6 @@
 // The orders desk's bulk actions on the ticked orders: a status move (the server's transition table decides
-// each item and the refusals come back by job), one PDF of packing slips, and CSVs.
+// each item and the refusals come back by job), one PDF of packing slips, one ZIP of
+// their approved print files, and CSVs.
 import { useState } from "react";
 import { ApiResponseError } from "../../lib/api-client";
 import { openPrivateFile } from "../../lib/orders-api";
@@ -56,6 +57,9 @@ export function BulkBar({ selected, view, onMoved }: Props) {
         </form>
         <button type="button" className="btn-outline" disabled={none || busy} onClick={() => void run(() => openPrivateFile(`/api/staff/bulk/packing-slips.pdf?ids=${selected.join(",")}`, "packing-slips.pdf"))}>
           Packing slips (PDF)
+        </button>
+        <button type="button" className="btn-outline" disabled={none || busy} onClick={() => void run(() => openPrivateFile(`/api/staff/bulk/print-files.zip?ids=${selected.join(",")}`, "print-files.zip"))}>
+          Print files (ZIP)
         </button>
         <button type="button" className="btn-outline" disabled={none || busy} onClick={() => void run(() => openPrivateFile(csvOf(new URLSearchParams({ ids: selected.join(",") })), "orders-selected.csv"))}>
           CSV of selected

@@ -1,5 +1,5 @@
 // Bulk actions of the orders desk (ADR 024), for staff and managers: a status move for the selected
-// jobs, one PDF of their packing slips, and a CSV of a selection or of a whole view (streamed).
+// jobs, one PDF of their packing slips, one ZIP of their approved print files (streamed), and a CSV of a selection or of a whole view (streamed).
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -7,9 +7,9 @@ import { MAX_ROW_ID } from "../../../domain/ids";
 import { orderRef } from "../../../domain/order-ref";
 import { requireUser } from "../../plugins/auth";
 import { contentDisposition } from "../../front-door/content-disposition";
-import { BULK_MAX_ORDERS, BULK_TARGETS, bulkMove, ordersCsv, packingSlips, type BulkMoveItem } from "../../services/orders-bulk";
+import { BULK_MAX_ORDERS, BULK_TARGETS, bulkMove, ordersCsv, packingSlips, printFilesZip, type BulkMoveItem } from "../../services/orders-bulk";
 import { declare } from "../declare";
-import { sendPdf } from "../failure";
+import { notFound, sendPdf } from "../failure";
 import { replies, rowId } from "../schemas";
 import { deskFilters, ordersDeskQuery } from "./orders-desk-routes";
 
@@ -31,7 +31,7 @@ const itemView = (item: BulkMoveItem) => ({ order_group_id: item.orderGroupId, r
 
 export async function ordersBulkRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { ordersDesk, production, db } = app.services;
+  const { ordersDesk, production, db, storage } = app.services;
 
   app.post(
     "/staff/bulk/status",
@@ -51,6 +51,20 @@ export async function ordersBulkRoutes(fastify: FastifyInstance): Promise<void> 
     async (request, reply) => {
       const pdf = await packingSlips(production, request.query.ids);
       return sendPdf(reply, pdf && { fileName: "packing-slips.pdf", bytes: pdf }, "attachment");
+    },
+  );
+
+  app.get(
+    "/staff/bulk/print-files.zip",
+    declare({ auth: "staff", tag: "staff", summary: "One ZIP with the approved print files of the selected orders (ids=12,15,19), streamed; MISSING.txt names the items without one" }, {
+      querystring: z.object({ ids: idList }),
+    }),
+    async (request, reply) => {
+      const zip = await printFilesZip(db.db, storage, request.query.ids);
+      if (!zip) return notFound(reply);
+      reply.header("content-disposition", contentDisposition("attachment", "print-files.zip"));
+      reply.header("cache-control", "private, no-store");
+      return reply.type("application/zip").send(zip);
     },
   );
 
