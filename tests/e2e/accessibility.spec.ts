@@ -120,7 +120,8 @@ test.describe("the staff console", () => {
     await expect(page.getByRole("main").getByRole("navigation")).toHaveCount(0);
     await expect(page.getByRole("banner").getByRole("navigation", { name: "Console" })).toBeVisible();
 
-    // The production queue, with its selected tab's count showing.
+    // The production queue (a manager lands on Today: ADR 044), with its selected tab's count showing.
+    await page.goto("/staff/queue");
     await expect(page.getByRole("heading", { name: "Production queue" })).toBeVisible();
     await expect(page.getByRole("tab", { name: /^All active \(\d+\)$/ })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByRole("link", { name: orderRef(order.orderGroupId), exact: true })).toBeVisible();
