@@ -30,7 +30,8 @@ export default [
   route("checkout/artwork-uploader", "routes/checkout/artwork-uploader.tsx"),
   route("checkout/order-confirmation/:orderGroupId", "routes/checkout/order-confirmation.tsx"),
   route("staff", "routes/staff/layout.tsx", [
-    index("routes/staff/queue.tsx"),
+    index("routes/staff/index.tsx"),
+    route("queue", "routes/staff/queue.tsx"),
     route("orders", "routes/staff/orders.tsx"),
     route("orders/:orderGroupId", "routes/staff/job.tsx"),
     route("outbox", "routes/staff/outbox.tsx"),

@@ -85,3 +85,6 @@ function uploadPicture(url: string, file: File, onProgress: Progress): Promise<s
     xhr.send(form);
   });
 }
+
+export type TodayFigures = ApiAnswer<"GET /api/manage/today">;
+export const fetchToday = (signal?: AbortSignal) => api("GET /api/manage/today", { auth: true, signal });

@@ -32,7 +32,7 @@ import {
   promotionListAnswer,
 } from "./back-office/routes";
 import { auditAnswer, staffInviteBody, staffInvitedAnswer, staffListAnswer, staffRoleBody } from "./back-office/team-routes";
-import { salesReportAnswer } from "./back-office/report-routes";
+import { salesReportAnswer, todayAnswer } from "./back-office/report-routes";
 import { catalogueAnswer } from "./catalogue/routes";
 import { checkoutSessionAnswer, createSessionBody, onAccountAnswer, orderCreatedAnswer, paymentSessionAnswer } from "./checkout/routes";
 import { guestQuoteCreatedAnswer, quoteAnswer, quoteCreatedAnswer, quoteFromBasketBody, quoteListAnswer } from "./quotes/routes";
@@ -154,6 +154,7 @@ export const API_CONTRACT = {
   "PUT /api/manage/promotions/:promotionId": { answer: promotionAnswer, body: promotionFormSchema },
   "GET /api/manage/audit": { answer: auditAnswer },
   "GET /api/manage/reports/sales": { answer: salesReportAnswer },
+  "GET /api/manage/today": { answer: todayAnswer },
   "GET /api/manage/staff": { answer: staffListAnswer },
   "GET /api/manage/quotes": { answer: quoteListAnswer },
   "GET /api/manage/quotes/:quoteId": { answer: quoteAnswer },

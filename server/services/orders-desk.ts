@@ -60,6 +60,8 @@ export type DeskOrder = {
 
 export type OrdersDesk = {
   page(filters: DeskFilters, sort: DeskSort, limit: number, after?: DeskCursor, now?: Date): Promise<{ orders: DeskOrder[]; next: DeskCursor | null }>;
+  /** How many orders the view holds: the same conditions as `page`, so a count links to the list it counts. */
+  count(filters: DeskFilters, now?: Date): Promise<number>;
 };
 
 export function encodeDeskCursor(cursor: DeskCursor): string {
@@ -161,6 +163,11 @@ function sortParts(sort: DeskSort, after?: DeskCursor) {
 
 export function createOrdersDesk(db: Db): OrdersDesk {
   return {
+    async count(filters, now = new Date()) {
+      const where = filterConditions(filters, ukDateParts(now).isoDate);
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(orderGroups).where(where.length ? and(...where) : undefined);
+      return row?.n ?? 0;
+    },
     async page(filters, sort, limit, after, now = new Date()) {
       const today = ukDateParts(now).isoDate;
       const parts = sortParts(sort, after);

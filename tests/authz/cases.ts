@@ -493,6 +493,7 @@ export const AUTHZ_CASES: Record<string, AuthzCase> = {
   },
   "GET /api/manage/audit": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/audit" }) },
   "GET /api/manage/reports/sales": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/reports/sales?from=2026-01-01&to=2026-12-31&by=quarter" }) },
+  "GET /api/manage/today": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/today" }) },
   "GET /api/manage/reports/sales.csv": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/reports/sales.csv?from=2026-01-01&to=2026-12-31" }) },
   "GET /api/manage/staff": { scope: "manager", ok: 200, request: () => ({ method: "GET", url: "/api/manage/staff" }) },
 

@@ -106,7 +106,7 @@ for (const width of [390, 360]) {
 test.describe("the staff console", () => {
   test.use({ allowedConsoleErrors: [failedToLoad(401), failedToLoad(404)] });
 
-  test("the queue, orders desk, a job, team and reports have no accessibility violations", async ({ page, baseURL }) => {
+  test("Today, the queue, orders desk, a job, team and reports have no accessibility violations", async ({ page, baseURL }) => {
     // Five pages, each checked by every axe rule, after a paid order and a new manager: 35-40 s alone on two
     // busy cores, past the default minute beside another worker.
     test.setTimeout(150_000);
@@ -120,7 +120,14 @@ test.describe("the staff console", () => {
     await expect(page.getByRole("main").getByRole("navigation")).toHaveCount(0);
     await expect(page.getByRole("banner").getByRole("navigation", { name: "Console" })).toBeVisible();
 
+    // A manager lands on Today (ADR 044): its figures, the chart and the table behind it.
+    await expect(page.getByRole("heading", { name: "Today", level: 1 })).toBeVisible();
+    await expect(page.getByRole("img", { name: /Orders and takings per day/ })).toBeVisible();
+    await page.getByText("Figures by day").click();
+    await expectNoAxeViolations(page);
+
     // The production queue, with its selected tab's count showing.
+    await page.goto("/staff/queue");
     await expect(page.getByRole("heading", { name: "Production queue" })).toBeVisible();
     await expect(page.getByRole("tab", { name: /^All active \(\d+\)$/ })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByRole("link", { name: orderRef(order.orderGroupId), exact: true })).toBeVisible();

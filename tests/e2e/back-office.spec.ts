@@ -14,7 +14,7 @@ test.describe("back office", () => {
   test("a manager raises a price, sees old against new, saves, and the product page quotes it; then restores it", async ({ page }) => {
     const manager = await addStaffMember("manager");
     await signInAsStaff(page, manager.link);
-    await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link")).toHaveText(["Production queue", "Orders", "Design desk", "Mail outbox", "Prices", "Promotions", "Quotes", "Trade accounts", "Reports", "Team", "Audit log"]);
+    await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link")).toHaveText(["Today", "Production queue", "Orders", "Design desk", "Mail outbox", "Prices", "Promotions", "Quotes", "Trade accounts", "Reports", "Team", "Audit log"]);
     await page.getByRole("link", { name: "Prices" }).click();
     await page.getByLabel("Find a product").fill("mesh banners");
     await page.getByRole("link", { name: `Edit prices of ${PRODUCT}` }).click();

@@ -45,7 +45,7 @@ export default function StaffJobPage() {
     return (
       <div>
         <p role="alert" className="font-semibold text-red-700">{problem}</p>
-        <Link to="/staff" className="btn-outline mt-4">Back to the queue</Link>
+        <Link to="/staff/queue" className="btn-outline mt-4">Back to the queue</Link>
       </div>
     );
   }
@@ -55,7 +55,7 @@ export default function StaffJobPage() {
     <article aria-labelledby="job-heading" className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <Link to="/staff" className="text-sm font-semibold text-brand-700 hover:underline">← Production queue</Link>
+          <Link to="/staff/queue" className="text-sm font-semibold text-brand-700 hover:underline">← Production queue</Link>
           <h1 id="job-heading" className="mt-1 text-2xl font-bold">
             Job {job.order_group_id} <span data-testid="order-ref">{orderRef(job.order_group_id)}</span>{" "}
             <span className="text-base font-semibold text-slate-600">· {PRINT_ROOM_STATUS[job.status as OrderStatus] ?? job.status}</span>

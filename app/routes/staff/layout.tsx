@@ -61,7 +61,12 @@ function ConsoleHeader({ name, manager = false }: { name?: string; manager?: boo
           <span className="font-normal text-slate-300">production console</span>
         </p>
         <nav aria-label="Console" className="flex flex-wrap gap-1">
-          <NavLink to="/staff" end className={tab}>
+          {manager ? (
+            <NavLink to="/staff" end className={tab}>
+              Today
+            </NavLink>
+          ) : null}
+          <NavLink to={manager ? "/staff/queue" : "/staff"} end className={tab}>
             Production queue
           </NavLink>
           <NavLink to="/staff/orders" className={tab}>

@@ -5,6 +5,7 @@ import { isoDate } from "../../../domain/iso-date";
 import { REPORT_PERIODS, salesReport, salesReportCsv } from "../../../domain/sales-report";
 import { contentDisposition } from "../../front-door/content-disposition";
 import { creditNotesIssued, invoicedSales } from "../../services/back-office/sales";
+import { todayFigures } from "../../services/back-office/today";
 import { declare } from "../declare";
 import { replies } from "../schemas";
 
@@ -38,12 +39,38 @@ export const salesReportAnswer = z.object({
   totals: z.object(figures),
 });
 
+const sales = { orders: z.number().int(), takingsPence: z.number().int() };
+const figure = z.object({ count: z.number().int(), href: z.string() });
+/** The Today page's figures (ADR 044): sales counted as the sales report counts them, and each job figure with the list behind it. */
+export const todayAnswer = z.object({
+  date: z.string(),
+  weekFrom: z.string(),
+  today: z.object(sales),
+  week: z.object(sales),
+  days: z.array(z.object({ date: z.string(), ...sales })),
+  dueToday: figure,
+  dueTomorrow: figure,
+  late: figure,
+  artworkWaiting: figure,
+  quotesToPrice: figure,
+  overdueInvoices: figure,
+  failedEmails: figure,
+});
+
 const salesAndCredits = async (db: Parameters<typeof invoicedSales>[0], from: string, to: string) => Promise.all([invoicedSales(db, from, to), creditNotesIssued(db, from, to)]);
 
 /** The books for managers: sales and VAT from the VAT invoices, as JSON and as CSV for the accountant. */
 export async function reportRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.services;
+  const { db, ordersDesk } = app.services;
+
+  app.get(
+    "/manage/today",
+    declare({ auth: "manager", tag: "back office", summary: "Today at a glance: orders and takings today, this week and on each of the last 30 days (as the sales report counts them), jobs due out today and tomorrow, late jobs, artwork awaited over a working day, quotes to price, overdue trade invoices and failed emails, each with the list behind it" }, {
+      response: replies({ 200: todayAnswer }, 401, 404),
+    }),
+    async () => todayFigures(db.db, ordersDesk),
+  );
 
   app.get(
     "/manage/reports/sales",
