@@ -75,7 +75,7 @@ export default function StaffCustomers() {
                     <Link to={`/staff/customers/${c.user_id}`} className="font-semibold text-brand-700 hover:underline">
                       {c.name}
                     </Link>
-                    <span className="block text-xs text-slate-600">
+                    <span className="block break-all text-xs text-slate-600">
                       {c.company ? `${c.company} · ` : ""}
                       {c.email}
                       {c.postcode ? ` · ${c.postcode}` : ""}
