@@ -34,6 +34,8 @@ export default [
     route("queue", "routes/staff/queue.tsx"),
     route("orders", "routes/staff/orders.tsx"),
     route("orders/:orderGroupId", "routes/staff/job.tsx"),
+    route("customers", "routes/staff/customers.tsx"),
+    route("customers/:userId", "routes/staff/customer.tsx"),
     route("outbox", "routes/staff/outbox.tsx"),
     route("design", "routes/staff/design-desk.tsx"),
     route("design/:orderId", "routes/staff/design-job.tsx"),

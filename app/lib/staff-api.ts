@@ -33,3 +33,11 @@ export const fetchDesk = (view: URLSearchParams, after: string | null, signal?: 
 export type BulkResult = ApiAnswer<"POST /api/staff/bulk/status">;
 export const moveSelected = (orderGroupIds: number[], status: "Print Ready" | "Production" | "Part Printed" | "Printed") =>
   api("POST /api/staff/bulk/status", { body: { order_group_ids: orderGroupIds, status }, auth: true });
+
+export type CustomersPage = ApiAnswer<"GET /api/staff/customers">;
+export type CustomerSummary = CustomersPage["customers"][number];
+export type CustomerDetail = ApiAnswer<"GET /api/staff/customers/:userId">;
+/** Customers matching `q` (empty: everyone), newest first; `after` is the last page's next_cursor. */
+export const fetchCustomers = (q: string, after: string | null, signal?: AbortSignal) => api("GET /api/staff/customers", { query: { q: q || undefined, after }, auth: true, signal });
+export const fetchCustomer = (userId: number | string, signal?: AbortSignal) => api("GET /api/staff/customers/:userId", { params: { userId }, auth: true, signal });
+export const TRADE_ACCOUNT_TEXT: Record<CustomerSummary["trade_account"], string> = { none: "None", open: "Open", held: "Held" };

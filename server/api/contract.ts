@@ -49,6 +49,7 @@ import { doneAnswer, doneWithMessageAnswer } from "./schemas";
 import { failedEmailsAnswer, queuePageAnswer, staffJobAnswer } from "./staff/routes";
 import { ordersDeskAnswer } from "./staff/orders-desk-routes";
 import { bulkStatusAnswer, bulkStatusBody } from "./staff/orders-bulk-routes";
+import { customerAnswer, customersAnswer } from "./staff/customers-routes";
 import { refundAnswer, reprintAnswer } from "./after-sale/routes";
 import { amendsBody, approveBody, briefBody, deskAnswer, designFileAnswer, designJobAnswer, paymentLinkAnswer, redesignAnswer, redesignBody, redesignListAnswer } from "./design-jobs/routes";
 import { designAnswer, designBody, designImageAnswer, designListAnswer, designProofAnswer, designSaveBody, useDesignBody } from "./designs/routes";
@@ -109,6 +110,8 @@ export const API_CONTRACT = {
   "GET /api/staff/queue": { answer: queuePageAnswer },
   "GET /api/staff/orders": { answer: ordersDeskAnswer },
   "POST /api/staff/bulk/status": { answer: bulkStatusAnswer, body: bulkStatusBody },
+  "GET /api/staff/customers": { answer: customersAnswer },
+  "GET /api/staff/customers/:userId": { answer: customerAnswer },
   "GET /api/staff/orders/:orderGroupId": { answer: staffJobAnswer },
   "POST /api/staff/items/:orderId/status": { answer: doneAnswer },
   "POST /api/staff/items/:orderId/reject": { answer: doneAnswer },

@@ -21,6 +21,7 @@ import { tradeRoutes } from "./trade/routes";
 import { staffRoutes } from "./staff/routes";
 import { ordersDeskRoutes } from "./staff/orders-desk-routes";
 import { ordersBulkRoutes } from "./staff/orders-bulk-routes";
+import { customersRoutes } from "./staff/customers-routes";
 import { systemRoutes } from "./system/routes";
 
 export async function registerApi(root: FastifyInstance): Promise<void> {
@@ -45,6 +46,7 @@ async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(staffRoutes);
   await app.register(ordersDeskRoutes);
   await app.register(ordersBulkRoutes);
+  await app.register(customersRoutes);
   await app.register(backOfficeRoutes);
   await app.register(reportRoutes);
   await app.register(teamRoutes);

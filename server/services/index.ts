@@ -26,6 +26,7 @@ import { createInvoiceService, type InvoiceService } from "./invoice-service";
 import { createOrderService, type OrderService } from "./order-service";
 import { createProductionService, type ProductionService } from "./production-service";
 import { createOrdersDesk, type OrdersDesk } from "./orders-desk";
+import { createCustomerDirectory, type CustomerDirectory } from "./customers";
 import { createPromoService, type PromoService } from "./promo-service";
 import { createQuoteService, type QuoteService } from "./quote-service";
 import { createTradeAccountService, type TradeAccountService } from "./trade-account-service";
@@ -70,6 +71,8 @@ export type Services = {
   production: ProductionService;
   /** The orders desk: every order, searched, filtered, sorted and keyset-paged. */
   ordersDesk: OrdersDesk;
+  /** Customers: found by name, email, company, postcode or phone, with their orders, spend and quotes. */
+  customers: CustomerDirectory;
   emailSender: EmailSender;
   /** Formal quotes: from the basket, and Quick Quote requests priced by managers. */
   quotes: QuoteService;
@@ -163,6 +166,7 @@ export function createServices(db: DbHandle, config: Config, overrides: ServiceO
     designs,
     invoices: createInvoiceService({ storage, shop: config.shop }),
     ordersDesk: createOrdersDesk(db.db),
+    customers: createCustomerDirectory(db.db),
     production: createProductionService({ db: db.db, orders, storage, shop: config.shop, publicUrl: config.publicUrl, sender: emailSender }),
     emailSender,
     quotes,

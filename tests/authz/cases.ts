@@ -396,6 +396,8 @@ export const AUTHZ_CASES: Record<string, AuthzCase> = {
   "GET /api/staff/orders.csv": { scope: "staff", ok: 200, request: () => ({ method: "GET", url: "/api/staff/orders.csv?status=Printed" }) },
   "GET /api/staff/orders": { scope: "staff", ok: 200, request: () => ({ method: "GET", url: "/api/staff/orders?sort=dispatch&urgency=late-or-at-risk" }) },
   "GET /api/staff/orders/:orderGroupId": { scope: "staff", ok: 200, request: (fx) => ({ method: "GET", url: `/api/staff/orders/${fx.owner.order.orderGroupId}` }) },
+  "GET /api/staff/customers": { scope: "staff", ok: 200, request: (fx) => ({ method: "GET", url: `/api/staff/customers?q=${encodeURIComponent(fx.owner.email)}` }) },
+  "GET /api/staff/customers/:userId": { scope: "staff", ok: 200, request: (fx) => ({ method: "GET", url: `/api/staff/customers/${fx.owner.userId}` }) },
   "POST /api/staff/items/:orderId/status": {
     scope: "staff",
     // Staff are let in; the table refuses this move (the item awaits artwork).

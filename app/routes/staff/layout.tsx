@@ -72,6 +72,9 @@ function ConsoleHeader({ name, manager = false }: { name?: string; manager?: boo
           <NavLink to="/staff/orders" className={tab}>
             Orders
           </NavLink>
+          <NavLink to="/staff/customers" className={tab}>
+            Customers
+          </NavLink>
           <NavLink to="/staff/design" className={tab}>
             Design desk
           </NavLink>

@@ -9,6 +9,11 @@ import { invoiceNumberLabel } from "../../../domain/invoice";
 import type { CreditedSale, InvoicedSale } from "../../../domain/sales-report";
 import { creditNoteNumberLabel } from "../../../domain/refund";
 
+/** A sale in the books: an order group with a VAT invoice (a reprint has none, so it never counts). */
+export const isInvoicedSale = () => isNotNull(orderGroups.invoiceNumber);
+/** A refund in the books: one that succeeded and was given its VAT credit note. */
+export const isIssuedCreditNote = () => isNotNull(refunds.creditNoteNumber);
+
 function nextDay(isoDay: string): string {
   const date = new Date(`${isoDay}T12:00:00Z`);
   date.setUTCDate(date.getUTCDate() + 1);
@@ -17,7 +22,7 @@ function nextDay(isoDay: string): string {
 
 /** The invoices dated `from` to `to` (UK days, both included), oldest first. */
 export async function invoicedSales(db: Db, from: string, to: string): Promise<InvoicedSale[]> {
-  const invoicedInRange = and(isNotNull(orderGroups.invoiceNumber), gte(orderGroups.createdAt, ukWallClockToDate(from, 0)), lt(orderGroups.createdAt, ukWallClockToDate(nextDay(to), 0)));
+  const invoicedInRange = and(isInvoicedSale(), gte(orderGroups.createdAt, ukWallClockToDate(from, 0)), lt(orderGroups.createdAt, ukWallClockToDate(nextDay(to), 0)));
   const [groups, lines] = await Promise.all([
     db.select().from(orderGroups).where(invoicedInRange).orderBy(asc(orderGroups.invoiceNumber)),
     db
@@ -48,7 +53,7 @@ export async function creditNotesIssued(db: Db, from: string, to: string): Promi
     .select({ number: refunds.creditNoteNumber, completedAt: refunds.completedAt, lines: refunds.lines, vatPence: refunds.vatPence, amountPence: refunds.amountPence, paymentMethod: orderGroups.paymentMethod })
     .from(refunds)
     .innerJoin(orderGroups, eq(orderGroups.id, refunds.orderGroupId))
-    .where(and(isNotNull(refunds.creditNoteNumber), gte(refunds.completedAt, ukWallClockToDate(from, 0)), lt(refunds.completedAt, ukWallClockToDate(nextDay(to), 0))))
+    .where(and(isIssuedCreditNote(), gte(refunds.completedAt, ukWallClockToDate(from, 0)), lt(refunds.completedAt, ukWallClockToDate(nextDay(to), 0))))
     .orderBy(asc(refunds.creditNoteNumber));
   return rows.map((row) => {
     const goods = row.lines.filter((line) => line.key !== "delivery");
