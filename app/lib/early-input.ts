@@ -14,7 +14,9 @@
  * notes at once every field whose value differs from the one the server drew (React keeps the server's value
  * in its state, and resets a controlled field to that state whenever its form re-renders), then tells React
  * about each, one per frame, putting the noted value back first (a form's handler builds on the state the
- * previous field's change left); what the customer types meanwhile updates the noted value. Until every
+ * previous field's change left), and, for a field the customer has left, that it was left (a blur before
+ * hydration was not seen: a quantity below the minimum must still snap up); what the customer types
+ * meanwhile updates the noted value. Until every
  * field has been told, taps are still caught and queued: a submit handled now would read empty state (the
  * first-tap script saw a contact message refused as blank this way, 35 ms after hydration). A frame after the
  * last field, the script lets every event through and replays each queued action exactly once:
@@ -79,6 +81,7 @@ export const EARLY_INPUT_SCRIPT = `(function () {
     put(el, "value", field.value);
     if (tracker) tracker.setValue("\\u0000");
     el.dispatchEvent(new Event(el.tagName === "SELECT" ? "change" : "input", { bubbles: true }));
+    if (document.activeElement !== el) el.dispatchEvent(new FocusEvent("focusout", { bubbles: true }));
   }
   function replay() {
     var actions = queue;

@@ -192,4 +192,19 @@ test.describe("input from the first paint @phone", () => {
     await expect(page.getByText(/less £\d+\.\d\d \(Welcome\)/)).toBeVisible();
     expect(requests.filter((r) => /[?&](email|password|address1|postcode)=/i.test(r.url())), "no field in a URL").toEqual([]);
   });
+
+  test("a quantity typed below the minimum and left before hydration snaps up to it once the page is live", async ({ page }) => {
+    await phoneProfile(page);
+    const release = await holdScripts(page);
+    await page.goto("/product/a4-posters", { waitUntil: "domcontentloaded" });
+    const quantity = page.getByLabel("Quantity");
+    await quantity.fill("10");
+    await quantity.blur();
+    expect(await isHydrated(page), "typed and left before hydration").toBe(false);
+
+    release();
+    // 25 is the A4 posters' minimum: the field snaps up when left, as it does after hydration.
+    await expect(quantity).toHaveValue("25");
+    await expect(page.getByTestId("price")).toHaveText("£15.94");
+  });
 });
