@@ -14,7 +14,7 @@ test.describe("back office", () => {
   test("a manager raises a price, sees old against new, saves, and the product page quotes it; then restores it", async ({ page }) => {
     const manager = await addStaffMember("manager");
     await signInAsStaff(page, manager.link);
-    await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link")).toHaveText(["Today", "Production queue", "Orders", "Design desk", "Mail outbox", "Prices", "Promotions", "Quotes", "Trade accounts", "Reports", "Team", "Audit log"]);
+    await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link")).toHaveText(["Today", "Production queue", "Orders", "Customers", "Design desk", "Mail outbox", "Prices", "Promotions", "Quotes", "Trade accounts", "Reports", "Team", "Audit log"]);
     await page.getByRole("link", { name: "Prices" }).click();
     await page.getByLabel("Find a product").fill("mesh banners");
     await page.getByRole("link", { name: `Edit prices of ${PRODUCT}` }).click();
@@ -214,7 +214,7 @@ test.describe("back office", () => {
   test("production staff have no back office: no tabs, and its pages are 404", async ({ page }) => {
     const staff = await addStaffMember();
     await signInAsStaff(page, staff.link);
-    await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link")).toHaveText(["Production queue", "Orders", "Design desk", "Mail outbox"]);
+    await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link")).toHaveText(["Production queue", "Orders", "Customers", "Design desk", "Mail outbox"]);
     const res = await page.goto("/staff/catalogue");
     expect(res?.status()).toBe(404);
   });

@@ -36,7 +36,7 @@ test.describe("staff console", () => {
     await expect(page.getByRole("heading", { name: `Job ${order.orderGroupId}` })).toBeVisible();
     await expect(page.getByText("Checked: ready to print")).toBeVisible();
     // The console is its own workplace: no shop header, basket or product search; its own navigation.
-    await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link")).toHaveText(["Production queue", "Orders", "Design desk", "Mail outbox"]);
+    await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link")).toHaveText(["Production queue", "Orders", "Customers", "Design desk", "Mail outbox"]);
     await expect(page.getByRole("link", { name: /^Basket/ })).toHaveCount(0);
     await expect(page.getByRole("searchbox")).toHaveCount(0);
     await expect(page.getByRole("contentinfo")).toHaveCount(0);
