@@ -1,5 +1,5 @@
 import type { Page, Request } from "@playwright/test";
-import { createCustomer, expect, test } from "./fixtures";
+import { createCustomer, expect, holdScripts, isHydrated, test } from "./fixtures";
 import { ADDRESS } from "./journeys";
 
 /**
@@ -13,17 +13,6 @@ async function phoneProfile(page: Page) {
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
   await cdp.send("Network.enable");
   await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
-}
-
-/** Holds every script of the app until `release` is called. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
 }
 
 /** Records, in the page, when the first tap happened and when a button first showed it was busy. */
@@ -45,13 +34,6 @@ async function answerDelay(page: Page): Promise<number> {
   expect(tapAt, "the tap was seen").toBeDefined();
   expect(busyAt, "the button showed it was busy").toBeDefined();
   return busyAt! - tapAt!;
-}
-
-async function isHydrated(page: Page): Promise<boolean> {
-  return page.evaluate(() => {
-    const last = document.querySelector("footer") ?? document.querySelector("main");
-    return last !== null && Object.keys(last).some((key) => key.startsWith("__reactFiber$"));
-  });
 }
 
 test.describe("input from the first paint @phone", () => {

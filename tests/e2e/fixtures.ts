@@ -70,6 +70,25 @@ export async function waitForHydration(page: Page) {
   });
 }
 
+/** True once React has attached itself to the part it hydrates last (the shop's footer, or the console's <main>). */
+export async function isHydrated(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const last = document.querySelector("footer") ?? document.querySelector("main");
+    return last !== null && Object.keys(last).some((key) => key.startsWith("__reactFiber$"));
+  });
+}
+
+/** Holds every script of the app until `release` is called, so what a test does lands before hydration. */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Opens a product page and returns once it has loaded; the configurator takes input from then on. */
 export async function openProduct(page: Page, slug: string) {
   await page.goto(`/product/${slug}`);

@@ -2,29 +2,11 @@
 // paint for everyone; a guest gives checkout's contact details with the job, the account is made at submit
 // and the quote request is theirs; an email that has an account is refused as at checkout.
 import type { Page, Request } from "@playwright/test";
-import { createCustomer, expect, failedToLoad, signIn, test } from "./fixtures";
+import { createCustomer, expect, failedToLoad, holdScripts, isHydrated, signIn, test } from "./fixtures";
 import { goodArtwork } from "./journeys";
 
 let n = 0;
 const guestEmail = () => `qq-guest-${Date.now()}-${++n}@example.test`;
-
-/** Holds every script of the app until `release` is called, so what the test does lands before hydration. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
-
-async function isHydrated(page: Page): Promise<boolean> {
-  return page.evaluate(() => {
-    const last = document.querySelector("footer") ?? document.querySelector("main");
-    return last !== null && Object.keys(last).some((key) => key.startsWith("__reactFiber$"));
-  });
-}
 
 async function fillAsGuest(page: Page, email: string) {
   const form = page.getByRole("form", { name: "Quick Quote request" });
