@@ -4,15 +4,15 @@
 // cookie), sells, stores artwork and sends its mail; the
 // role is no superuser and may not create a table; a pending migration stops it with the command to run. A
 // backup (pg_dump of the database, a copy of DATA_DIR/files) restored into an empty database and an empty
-// folder serves the same order and the same file bytes. PostgreSQL and its client tools only: the PGlite
-// pass skips it (the embedded shop's backup is a copy of its stopped DATA_DIR).
+// folder serves the same order and the same file bytes. That needs PostgreSQL and its client tools; the PGlite
+// pass tries the embedded shop's backup instead: a copy of its stopped DATA_DIR, opened in another folder.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createDb, type DbHandle } from "../db/client";
 import { seedIfFresh } from "../db/seed/seed";
 import { makeSignup, signUp } from "../tests/factories/accounts";
@@ -36,6 +36,39 @@ function postgresTools(): string | null {
   return candidates.find((dir) => dir && ["psql", "pg_dump", "pg_restore"].every((tool) => fs.existsSync(path.join(dir, tool)))) ?? null;
 }
 
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+const tempDir = (name: string) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `print-shop-${name}-`));
+  dirs.push(dir);
+  return dir;
+};
+
+/** A paid order with its artwork: what a backup must keep. */
+async function orderWithArtwork(shop: App) {
+  const customer = await signUp(shop);
+  await saveTestAddresses(shop, customer);
+  const placed = await placeOrder(shop, customer, [await bannerLine(shop, { customWidth: 304, customHeight: 304, quantity: 2 })]);
+  const orderId = placed.orders[0]!.id;
+  const art = await cmykJpeg(1200, 1200, 100);
+  const form = multipart([{ name: "version_number", value: "1" }, { name: "artwork", fileName: "job.jpg", contentType: "image/jpeg", data: art }]);
+  const uploaded = await shop.inject({ method: "POST", url: `/api/orders/${orderId}/imgs`, headers: { ...customer.auth, ...form.headers }, payload: form.payload });
+  expect(uploaded.statusCode, uploaded.body).toBe(201);
+  return { customer, orderGroupId: placed.orderGroupId, orderId, art, fileId: (uploaded.json() as { file: { id: number } }).file.id };
+}
+
+/** The restored shop shows the customer the same order and the same file, byte for byte. */
+async function expectRestored(shop: App, made: Awaited<ReturnType<typeof orderWithArtwork>>) {
+  const group = await shop.inject({ method: "GET", url: `/api/orders/group/${made.orderGroupId}`, headers: made.customer.auth });
+  expect(group.statusCode, group.body).toBe(200);
+  expect(JSON.stringify(group.json())).toContain(`"id":${made.orderId}`);
+  const file = await shop.inject({ method: "GET", url: `/api/files/${made.fileId}/original`, headers: made.customer.auth });
+  expect(file.statusCode).toBe(200);
+  expect(file.rawPayload.equals(made.art)).toBe(true);
+}
+
 const onPostgres = testDatabaseKind() === "postgres";
 const tools = onPostgres ? postgresTools() : null;
 if (onPostgres && !tools) console.warn("deploy-roles-backups: skipped, psql, pg_dump and pg_restore were not found on PATH or in /usr/lib/postgresql/*/bin");
@@ -47,7 +80,6 @@ describe.skipIf(!tools)("the shop on a least-privilege role, and a backup restor
   const password = `pw-${suffix}`;
   const live = `print_shop_deploy_${suffix}`;
   const restored = `print_shop_restored_${suffix}`;
-  const dirs: string[] = [];
   const opened: { app?: App; db: DbHandle }[] = [];
   let admin: pg.Client;
 
@@ -56,11 +88,6 @@ describe.skipIf(!tools)("the shop on a least-privilege role, and a backup restor
     url.username = role;
     url.password = password;
     return url.toString();
-  };
-  const tempDir = (name: string) => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `print-shop-${name}-`));
-    dirs.push(dir);
-    return dir;
   };
   const run = (tool: string, args: string[]) => execFileSync(path.join(tools!, tool), args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
   const grantAppRole = (database: string) => run("psql", ["-q", "-v", `app_role=${appRole}`, "-f", "db/app-role.sql", urlFor(owner, database)]);
@@ -95,7 +122,6 @@ describe.skipIf(!tools)("the shop on a least-privilege role, and a backup restor
     for (const database of [live, restored]) await admin.query(`drop database if exists ${database} with (force)`);
     for (const role of [appRole, owner]) await admin.query(`drop role if exists ${role}`);
     await admin.end();
-    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it("serves on the app role, then a backup restored into an empty database and folder has the order and its file", async () => {
@@ -117,15 +143,7 @@ describe.skipIf(!tools)("the shop on a least-privilege role, and a backup restor
       await asApp.end();
     }
 
-    const customer = await signUp(shop);
-    await saveTestAddresses(shop, customer);
-    const placed = await placeOrder(shop, customer, [await bannerLine(shop, { customWidth: 304, customHeight: 304, quantity: 2 })]);
-    const orderId = placed.orders[0]!.id;
-    const art = await cmykJpeg(1795, 1795, 150);
-    const form = multipart([{ name: "version_number", value: "1" }, { name: "artwork", fileName: "job.jpg", contentType: "image/jpeg", data: art }]);
-    const uploaded = await shop.inject({ method: "POST", url: `/api/orders/${orderId}/imgs`, headers: { ...customer.auth, ...form.headers }, payload: form.payload });
-    expect(uploaded.statusCode, uploaded.body).toBe(201);
-    const fileId = (uploaded.json() as { file: { id: number } }).file.id;
+    const made = await orderWithArtwork(shop);
     // The outbox is claimed and sent by the app role too (the order's confirmation).
     expect((await shop.services.emailSender.deliverDue()).sent).toBeGreaterThan(0);
 
@@ -144,12 +162,7 @@ describe.skipIf(!tools)("the shop on a least-privilege role, and a backup restor
     const untrusted = await again.inject({ method: "POST", url: "/api/auth/signup", headers: { "x-forwarded-proto": "https" }, payload: makeSignup() });
     expect(untrusted.statusCode, untrusted.body).toBe(201);
     expect(untrusted.headers["set-cookie"]).not.toContain("Secure");
-    const group = await again.inject({ method: "GET", url: `/api/orders/group/${placed.orderGroupId}`, headers: customer.auth });
-    expect(group.statusCode, group.body).toBe(200);
-    expect(JSON.stringify(group.json())).toContain(`"id":${orderId}`);
-    const file = await again.inject({ method: "GET", url: `/api/files/${fileId}/original`, headers: customer.auth });
-    expect(file.statusCode).toBe(200);
-    expect(file.rawPayload.equals(art)).toBe(true);
+    await expectRestored(again, made);
   }, 60_000);
 
   it("a database with a migration pending stops the app role's start with the command to run", async () => {
@@ -166,6 +179,30 @@ describe.skipIf(!tools)("the shop on a least-privilege role, and a backup restor
       }
     } finally {
       await ownerClient.end();
+    }
+  });
+});
+
+describe.skipIf(onPostgres)("the embedded shop's backup (PGlite only)", () => {
+  it("a copy of the stopped shop's DATA_DIR, opened in another folder, has the order and its file", async () => {
+    const dataDir = tempDir("embedded-live");
+    const db = await createDb({ dataDir, loadDataDir: new Blob([fs.readFileSync(inject("pgliteTemplatePath"))]) });
+    const shop = await buildApp({ config: testConfig({ DATA_DIR: dataDir }), db, logger: false });
+    await shop.ready();
+    const made = await orderWithArtwork(shop);
+    await shop.close();
+    await db.close();
+
+    const restoredDir = tempDir("embedded-restored");
+    fs.cpSync(dataDir, restoredDir, { recursive: true });
+    const restoredDb = await createDb({ dataDir: restoredDir });
+    const again = await buildApp({ config: testConfig({ DATA_DIR: restoredDir }), db: restoredDb, logger: false });
+    try {
+      await again.ready();
+      await expectRestored(again, made);
+    } finally {
+      await again.close();
+      await restoredDb.close();
     }
   });
 });
