@@ -1,8 +1,8 @@
 // docs/deploy.md, tried (ADR 046). On PostgreSQL: an owner role migrates and seeds an empty database
 // (db/migrate.ts does the same two calls) and grants the shop's role what db/app-role.sql says; the shop then
 // starts on that role (no migration made, none asked for) behind a TLS proxy (X-Forwarded-Proto: Secure
-// cookie), sells, stores artwork and sends its mail; the
-// role is no superuser and may not create a table; a pending migration stops it with the command to run. A
+// cookie), sells, stores artwork and sends its mail; the role is no superuser and may not create a table; a
+// pending migration stops it with the command to run. A
 // backup (pg_dump of the database, a copy of DATA_DIR/files) restored into an empty database and an empty
 // folder serves the same order and the same file bytes. That needs PostgreSQL and its client tools; the PGlite
 // pass tries the embedded shop's backup instead: a copy of its stopped DATA_DIR, opened in another folder.
