@@ -52,7 +52,14 @@ export type CreateDbOptions = {
 /** PGlite in `dataDir` when no DATABASE_URL is set, PostgreSQL otherwise. Applies migrations. */
 export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
   const handle = options.databaseUrl ? await openPostgres(options.databaseUrl, options) : await openPglite(options);
-  if (options.migrate !== false) await applyMigrations(handle);
+  if (options.migrate !== false) {
+    try {
+      await applyMigrations(handle);
+    } catch (error) {
+      await handle.close().catch(() => {});
+      throw error;
+    }
+  }
   return handle;
 }
 
@@ -220,9 +227,37 @@ async function applyMigrations(handle: DbHandle): Promise<void> {
   const client = await session.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    // Checked first, with reads alone: a shop whose role may only read and write the tables (docs/deploy.md,
+    // ADR 046) starts on a migrated database; drizzle's migrator would ask to create its schema even then.
+    const pending = await pendingMigrations(client);
+    if (pending.length === 0) return;
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } catch (error) {
+      // insufficient_privilege; drizzle wraps the driver's error in its own.
+      const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+      if (code !== "42501") throw error;
+      const role = (await client.query<{ role: string }>("select current_user as role")).rows[0]?.role;
+      throw new Error(
+        `The database needs ${pending.length} migration(s) (${pending.join(", ")}) and role ${role} may not make them: ` +
+          "run `npm run db:migrate` with the owner role's DATABASE_URL first (docs/deploy.md).",
+        { cause: error },
+      );
+    }
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
     client.release();
   }
+}
+
+/** The migrations not yet applied, by name: those newer than the last one recorded (drizzle's migrator decides so too). */
+async function pendingMigrations(client: pg.PoolClient): Promise<string[]> {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as { entries: { tag: string; when: number }[] };
+  const table = await client.query<{ found: string | null }>("select to_regclass('drizzle.__drizzle_migrations')::text as found");
+  let lastMillis = -Infinity;
+  if (table.rows[0]?.found) {
+    const last = await client.query<{ created_at: string | null }>("select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1");
+    if (last.rows[0]?.created_at != null) lastMillis = Number(last.rows[0].created_at);
+  }
+  return journal.entries.filter((entry) => entry.when > lastMillis).map((entry) => entry.tag);
 }

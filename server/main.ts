@@ -48,11 +48,12 @@ async function main(): Promise<void> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   if (config.workers > 1 && cluster.isPrimary) {
     // Migrations and the first seed happen once, here; each worker then finds them done.
+    // The primary's start line says whether it seeded; the workers' say nothing of it (they never seed).
     await runWorkers(config, async () => {
       if ((config.env === "production" || bundled) && !fs.existsSync(path.join(root, "build", "server", "index.js"))) throw new Error("No build found: run `npm run build` first (npm start does).");
       const db = await createDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
       try {
-        await seedIfFresh(db.db);
+        return await seedIfFresh(db.db);
       } finally {
         await db.close();
       }
@@ -62,7 +63,8 @@ async function main(): Promise<void> {
   const startUp = stopDuringStartUp();
   const db = await createDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   if (startUp.opened(db)) return;
-  const seeded = await seedIfFresh(db.db);
+  // A cluster worker finds the database seeded by the primary (above): its start line leaves `seeded` out.
+  const seeded = cluster.isWorker ? undefined : await seedIfFresh(db.db);
 
   let ssr: SsrSource;
   let clientDir: string | undefined;
@@ -102,7 +104,7 @@ async function main(): Promise<void> {
 async function listen(
   app: Awaited<ReturnType<typeof buildApp>>,
   config: ReturnType<typeof loadConfig>,
-  seeded: boolean,
+  seeded: boolean | undefined,
   cleanup: () => Promise<void>,
 ): Promise<void> {
   let closing = false;

@@ -69,6 +69,12 @@ describe.skipIf(testDatabaseKind() !== "postgres")("WORKERS=2 on PostgreSQL", ()
           .map((line) => (JSON.parse(line) as { pid: number }).pid),
       );
       expect(servedBy.size).toBe(2);
+      // `seeded` is told once, by the primary that seeds (this copy was seeded before); a worker never seeds, so never claims either way.
+      const lines = shop.out().split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as { msg: string; seeded?: boolean });
+      expect(lines.filter((line) => line.msg.startsWith("Starting 2 workers")).map((line) => line.seeded)).toEqual([false]);
+      const opened = lines.filter((line) => line.msg.includes(" is open at "));
+      expect(opened).toHaveLength(2);
+      for (const line of opened) expect(line).not.toHaveProperty("seeded");
     } finally {
       if (shop.child.exitCode === null) shop.child.kill("SIGKILL");
       await db.close();

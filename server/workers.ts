@@ -12,15 +12,16 @@ const RESTART_DELAY_MS = 1_000;
 /** A worker drains in at most ~5 s (server/main.ts); this is the primary's last resort. */
 const STOP_TIMEOUT_MS = 10_000;
 
-type Log = { info: (message: string) => void; error: (message: string) => void };
+type Log = { info: (message: string, fields?: Record<string, unknown>) => void; error: (message: string) => void };
 
 const consoleLog: Log = {
-  info: (message) => console.log(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg: message })),
+  info: (message, fields) => console.log(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, ...fields, msg: message })),
   error: (message) => console.error(JSON.stringify({ level: 50, time: Date.now(), pid: process.pid, msg: message })),
 };
 
-export async function runWorkers(config: Config, prepare: () => Promise<void>, log: Log = consoleLog): Promise<void> {
-  await prepare();
+/** `prepare` migrates and seeds once, before any worker starts; it answers whether it seeded (the start line says so). */
+export async function runWorkers(config: Config, prepare: () => Promise<boolean>, log: Log = consoleLog): Promise<void> {
+  const seeded = await prepare();
   const live = new Set<Worker>();
   const recentStops: number[] = [];
   let stopping = false;
@@ -67,5 +68,5 @@ export async function runWorkers(config: Config, prepare: () => Promise<void>, l
   process.on("SIGINT", () => stop(0));
   process.on("SIGTERM", () => stop(0));
   for (let i = 0; i < config.workers; i++) start();
-  log.info(`Starting ${config.workers} workers on port ${config.port} (PostgreSQL); the shop's address is ${config.publicUrl}`);
+  log.info(`Starting ${config.workers} workers on port ${config.port} (PostgreSQL); the shop's address is ${config.publicUrl}`, { seeded });
 }
