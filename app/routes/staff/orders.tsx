@@ -99,7 +99,7 @@ export default function StaffOrders() {
                       {order.customer_name}
                       <span className="block text-xs text-slate-600">
                         {order.company ? `${order.company} · ` : ""}
-                        {order.email} · {order.postcode}
+                        {order.email} · <span className="whitespace-nowrap">{order.postcode}</span>
                       </span>
                     </td>
                     <td className="px-3 py-2 whitespace-nowrap">{formatUkDate(order.placed_at)}</td>
@@ -118,7 +118,7 @@ export default function StaffOrders() {
                     </td>
                     <td className="px-3 py-2 text-right whitespace-nowrap">{formatPence(order.total_pence)}</td>
                     <td className="px-3 py-2">{paymentText(order.payment_method)}</td>
-                    <td className="px-3 py-2">{order.po_number ?? ""}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{order.po_number ?? ""}</td>
                   </tr>
                 );
               })}

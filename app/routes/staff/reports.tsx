@@ -50,7 +50,7 @@ function FigureTable({ caption, first, rows, totals }: { caption: string; first:
         <tbody>
           {rows.map(({ label, figures }) => (
             <tr key={label} className="border-t border-slate-100">
-              <th scope="row" className="px-3 py-2 text-left font-semibold">{label}</th>
+              <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-semibold">{label}</th>
               {FIGURES.map(([key]) => (
                 <td key={key} className="px-3 py-2">{key === "invoices" || key === "creditNotes" ? figures[key] : formatPence(figures[key])}</td>
               ))}
