@@ -111,7 +111,7 @@ export default function StaffOrders() {
                       <ul>
                         {order.items.map((item) => (
                           <li key={item.order_id}>
-                            {item.qty} × {item.product_name} <span className="text-xs font-semibold text-slate-600">{item.status}</span>
+                            {item.qty} × {item.product_name} <span className="whitespace-nowrap text-xs font-semibold text-slate-600">{item.status}</span>
                           </li>
                         ))}
                       </ul>
