@@ -22,7 +22,8 @@ import { seedOrders } from "./orders-db.mjs";
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error("DATABASE_URL names the database to make (it is dropped first)");
 const ORDERS = Number(process.env.ORDERS ?? 1_000_000);
-const CONCURRENCY = 8;
+// The figure is 8 concurrent users; CONCURRENCY=1 shows what one page costs without queueing.
+const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8);
 const PER_CALLER = Number(process.env.PER_CALLER ?? 50);
 const REUSE = process.env.REUSE_DATABASE === "1";
 // A case whose single warm call takes longer than this is measured with 2 calls per caller, not PER_CALLER.
