@@ -4,7 +4,10 @@
 // search, filter and sort with 8 concurrent callers, through the service the API uses (database + query
 // code; no HTTP). Run it with tsx:
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/<db> ORDERS=1000000 npx tsx bench/orders-desk.ts
-// The database named by DATABASE_URL is dropped and made again: give it one of your own.
+// The database named by DATABASE_URL is dropped and made again: give it one of your own. With
+// REUSE_DATABASE=1 a database this bench already filled (ORDERS order groups or more) is kept: it is only
+// migrated (so a new migration's indexes are built on the million rows) and analysed, then measured.
+// Every filter is measured under each of the three sorts.
 import { cpus, loadavg } from "node:os";
 import pg from "pg";
 import { createDb } from "../db/client";
@@ -19,8 +22,12 @@ import { seedOrders } from "./orders-db.mjs";
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error("DATABASE_URL names the database to make (it is dropped first)");
 const ORDERS = Number(process.env.ORDERS ?? 1_000_000);
-const CONCURRENCY = 8;
+// The issue's figure is 8 concurrent users; CONCURRENCY=1 shows what one page costs without queueing.
+const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8);
 const PER_CALLER = Number(process.env.PER_CALLER ?? 50);
+const REUSE = process.env.REUSE_DATABASE === "1";
+// A case whose single warm call takes longer than this is measured with 2 calls per caller, not PER_CALLER.
+const SLOW_MS = 1_000;
 
 async function recreate(): Promise<void> {
   const target = new URL(url!);
@@ -65,12 +72,39 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+async function alreadyFilled(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    const { rows: [row] } = await client.query<{ n: number }>("select count(*)::int as n from order_groups");
+    return (row?.n ?? 0) >= ORDERS;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 async function main() {
-  await recreate();
+  const reuse = REUSE && (await alreadyFilled());
+  if (!reuse) await recreate();
   const handle = await createDb({ dataDir: "/tmp/unused", databaseUrl: url });
   await seedIfFresh(handle.db);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  if (reuse) {
+    const began = Date.now();
+    await client.query("vacuum (analyze) order_groups, orders");
+    console.log(`Reusing the ${ORDERS.toLocaleString("en-GB")} orders already there (migrated; vacuumed and analysed in ${((Date.now() - began) / 1000).toFixed(1)} s)`);
+  } else {
+    await seedAndVary(client);
+  }
+  await measure(handle, client);
+  await client.end();
+  await handle.close();
+}
+
+async function seedAndVary(client: pg.Client) {
   const { rows: [owner] } = await client.query<{ id: number; email: string }>(
     `insert into users (title, firstname, lastname, email, telephone, password_hash, role, site) values ('Mx', 'Bench', 'Owner', 'bench-owner@example.com', '07700 900123', null, 'user', 'printwise') returning id, email`,
   );
@@ -79,7 +113,9 @@ async function main() {
   console.log(`  inserted in ${seed.insertSeconds.toFixed(1)} s (${JSON.stringify(seed.counts)})`);
   const varySeconds = await vary(client);
   console.log(`  varied and re-indexed in ${varySeconds.toFixed(1)} s`);
+}
 
+async function measure(handle: Awaited<ReturnType<typeof createDb>>, client: pg.Client) {
   const { rows: [sample] } = await client.query(
     `select id, user_email, po_number, delivery ->> 'postcode' as postcode, billing ->> 'last_name' as last_name from order_groups where po_number is not null order by id desc limit 1 offset 1000`,
   );
@@ -88,7 +124,7 @@ async function main() {
   const today = ukDateParts(new Date()).isoDate;
   const desk = createOrdersDesk(handle.db);
   const week = { placedFrom: addWorkingDays(today, -60), placedTo: addWorkingDays(today, -55) };
-  const base: Case[] = [
+  const searches: Case[] = [
     { name: "sort placed (newest first)", filters: {}, sort: "placed" },
     { name: "sort dispatch-by (soonest first)", filters: {}, sort: "dispatch" },
     { name: "sort total (largest first)", filters: {}, sort: "total" },
@@ -100,32 +136,41 @@ async function main() {
     { name: "search: postcode", filters: { q: sample.postcode.replace(" ", "").toLowerCase() }, sort: "placed" },
     { name: "search: PO number", filters: { q: sample.po_number.toLowerCase() }, sort: "placed" },
     { name: "search: tracking number", filters: { q: shipped.tracking_number }, sort: "placed" },
-    { name: "filter: status Print Ready", filters: { status: "Print Ready" }, sort: "placed" },
-    { name: "filter: product (least ordered)", filters: { productId: product.product_id }, sort: "placed" },
-    { name: "filter: payment account", filters: { payment: "account" }, sort: "placed" },
-    { name: "filter: payment reprint", filters: { payment: "reprint" }, sort: "placed" },
-    { name: "filter: turnaround express", filters: { turnaround: "express" }, sort: "placed" },
-    { name: "filter: turnaround standard", filters: { turnaround: "standard" }, sort: "placed" },
-    { name: "filter: placed between (a week)", filters: week, sort: "placed" },
-    { name: "filter: dispatch-by day", filters: { dispatchBy: addWorkingDays(today, -30) }, sort: "placed" },
-    { name: "filter: late", filters: { urgency: "late" }, sort: "placed" },
-    { name: "filter: at risk", filters: { urgency: "at-risk" }, sort: "placed" },
-    { name: "filter: late or at risk, by dispatch-by", filters: { urgency: "late-or-at-risk" }, sort: "dispatch" },
-    { name: "filter: status Printed, by total", filters: { status: "Printed" }, sort: "total" },
-    { name: "filter: placed between, by dispatch-by", filters: week, sort: "dispatch" },
   ];
+  const filters: { name: string; filters: DeskFilters }[] = [
+    { name: "status Print Ready", filters: { status: "Print Ready" } },
+    { name: "status Printed", filters: { status: "Printed" } },
+    { name: "product (least ordered)", filters: { productId: product.product_id } },
+    { name: "payment account", filters: { payment: "account" } },
+    { name: "payment reprint", filters: { payment: "reprint" } },
+    { name: "turnaround express", filters: { turnaround: "express" } },
+    { name: "turnaround standard", filters: { turnaround: "standard" } },
+    { name: "placed between (a week)", filters: week },
+    { name: "dispatch-by day", filters: { dispatchBy: addWorkingDays(today, -30) } },
+    { name: "late", filters: { urgency: "late" } },
+    { name: "at risk", filters: { urgency: "at-risk" } },
+    { name: "late or at risk", filters: { urgency: "late-or-at-risk" } },
+    // Today's "Artwork awaited over a working day" link (ADR 044) opens this view.
+    { name: "Awaiting Artwork placed before yesterday", filters: { status: "Awaiting Artwork", placedTo: addWorkingDays(today, -1) } },
+  ];
+  const sortWords: Record<DeskSort, string> = { placed: "", dispatch: ", by dispatch-by", total: ", by total" };
+  const filtered: Case[] = (["placed", "dispatch", "total"] as const).flatMap((sort) =>
+    filters.map((f) => ({ name: `filter: ${f.name}${sortWords[sort]}`, filters: f.filters, sort })),
+  );
   // A page deep in the list: the 200th page of the default sort, by cursor.
   let cursor: DeskCursor | null = null;
   for (let i = 0; i < 200; i++) cursor = (await desk.page({}, "placed", 50, cursor ?? undefined)).next;
-  const cases: Case[] = [...base, { name: "sort placed, page 200 (keyset)", filters: {}, sort: "placed", after: cursor! }];
+  const cases: Case[] = [...searches, ...filtered, { name: "sort placed, page 200 (keyset)", filters: {}, sort: "placed", after: cursor! }];
 
-  const results: { name: string; rows: number; p50: number; p99: number; max: number }[] = [];
+  const results: { name: string; rows: number; p50: number; p99: number; max: number; calls: number }[] = [];
   for (const c of cases) {
-    const rows = (await desk.page(c.filters, c.sort, 50, c.after)).orders.length; // warm
+    const warm = performance.now();
+    const rows = (await desk.page(c.filters, c.sort, 50, c.after)).orders.length;
+    const perCaller = performance.now() - warm > SLOW_MS ? 2 : PER_CALLER;
     const times: number[] = [];
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
-        for (let i = 0; i < PER_CALLER; i++) {
+        for (let i = 0; i < perCaller; i++) {
           const t0 = performance.now();
           await desk.page(c.filters, c.sort, 50, c.after);
           times.push(performance.now() - t0);
@@ -133,15 +178,14 @@ async function main() {
       }),
     );
     times.sort((a, b) => a - b);
-    const result = { name: c.name, rows, p50: percentile(times, 50), p99: percentile(times, 99), max: times.at(-1)! };
+    const result = { name: c.name, rows, p50: percentile(times, 50), p99: percentile(times, 99), max: times.at(-1)!, calls: times.length };
     results.push(result);
-    console.log(`${c.name.padEnd(44)} rows ${String(rows).padStart(3)}  p50 ${result.p50.toFixed(1).padStart(6)} ms  p99 ${result.p99.toFixed(1).padStart(6)} ms`);
+    console.log(`${c.name.padEnd(58)} rows ${String(rows).padStart(3)}  p50 ${result.p50.toFixed(1).padStart(7)} ms  p99 ${result.p99.toFixed(1).padStart(7)} ms${perCaller === PER_CALLER ? "" : `  (slow: ${result.calls} calls)`}`);
   }
   console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(1)).join(" / ")} (1 / 5 / 15 min)`);
   const worst = results.reduce((a, b) => (b.p99 > a.p99 ? b : a));
-  console.log(`\n${ORDERS.toLocaleString("en-GB")} orders, ${CONCURRENCY} concurrent callers × ${PER_CALLER} pages each; worst p99 ${worst.p99.toFixed(1)} ms (${worst.name}); target p99 ≤ 50 ms: ${worst.p99 <= 50 ? "met" : "NOT met"}`);
-  await client.end();
-  await handle.close();
+  const over = results.filter((r) => r.p99 > 50);
+  console.log(`\n${ORDERS.toLocaleString("en-GB")} orders, ${CONCURRENCY} concurrent callers × ${PER_CALLER} pages each; worst p99 ${worst.p99.toFixed(1)} ms (${worst.name}); target p99 ≤ 50 ms: ${over.length === 0 ? "met" : `NOT met by ${over.length} of ${results.length} cases`}`);
 }
 
 await main();

@@ -99,7 +99,7 @@ export default function StaffOrders() {
                       {order.customer_name}
                       <span className="block text-xs text-slate-600">
                         {order.company ? `${order.company} · ` : ""}
-                        {order.email} · {order.postcode}
+                        {order.email} · <span className="whitespace-nowrap">{order.postcode}</span>
                       </span>
                     </td>
                     <td className="px-3 py-2 whitespace-nowrap">{formatUkDate(order.placed_at)}</td>
@@ -111,14 +111,14 @@ export default function StaffOrders() {
                       <ul>
                         {order.items.map((item) => (
                           <li key={item.order_id}>
-                            {item.qty} × {item.product_name} <span className="text-xs font-semibold text-slate-600">{item.status}</span>
+                            {item.qty} × {item.product_name} <span className="whitespace-nowrap text-xs font-semibold text-slate-600">{item.status}</span>
                           </li>
                         ))}
                       </ul>
                     </td>
                     <td className="px-3 py-2 text-right whitespace-nowrap">{formatPence(order.total_pence)}</td>
                     <td className="px-3 py-2">{paymentText(order.payment_method)}</td>
-                    <td className="px-3 py-2">{order.po_number ?? ""}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{order.po_number ?? ""}</td>
                   </tr>
                 );
               })}

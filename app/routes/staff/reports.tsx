@@ -41,26 +41,26 @@ function FigureTable({ caption, first, rows, totals }: { caption: string; first:
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-100 text-xs uppercase text-slate-600">
           <tr>
-            <th scope="col" className="px-3 py-2 text-left">{first}</th>
+            <th scope="col" className="px-2 py-2 lg:px-3 text-left">{first}</th>
             {FIGURES.map(([, label]) => (
-              <th key={label} scope="col" className="px-3 py-2">{label}</th>
+              <th key={label} scope="col" className="px-2 py-2 lg:px-3">{label}</th>
             ))}
           </tr>
         </thead>
         <tbody>
           {rows.map(({ label, figures }) => (
             <tr key={label} className="border-t border-slate-100">
-              <th scope="row" className="px-3 py-2 text-left font-semibold">{label}</th>
+              <th scope="row" className="whitespace-nowrap px-2 py-2 lg:px-3 text-left font-semibold">{label}</th>
               {FIGURES.map(([key]) => (
-                <td key={key} className="px-3 py-2">{key === "invoices" || key === "creditNotes" ? figures[key] : formatPence(figures[key])}</td>
+                <td key={key} className="px-2 py-2 lg:px-3">{key === "invoices" || key === "creditNotes" ? figures[key] : formatPence(figures[key])}</td>
               ))}
             </tr>
           ))}
           {totals ? (
             <tr className="border-t-2 border-slate-300 font-bold">
-              <th scope="row" className="px-3 py-2 text-left">Total</th>
+              <th scope="row" className="px-2 py-2 lg:px-3 text-left">Total</th>
               {FIGURES.map(([key]) => (
-                <td key={key} className="px-3 py-2">{key === "invoices" || key === "creditNotes" ? totals[key] : formatPence(totals[key])}</td>
+                <td key={key} className="px-2 py-2 lg:px-3">{key === "invoices" || key === "creditNotes" ? totals[key] : formatPence(totals[key])}</td>
               ))}
             </tr>
           ) : null}

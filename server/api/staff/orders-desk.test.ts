@@ -112,6 +112,24 @@ describe("the orders desk (/api/staff/orders)", () => {
     }
   });
 
+  it("pages a short placed range sorted by dispatch-by or total, which it reads whole and sorts, in the same order as the whole list", async () => {
+    const day = (offset: number) => ukDateParts(new Date(Date.now() + offset * 86_400_000)).isoDate;
+    const walk = async (query: string) => {
+      const all: number[] = [];
+      let after: string | null = null;
+      do {
+        const page = await desk(`${query}&limit=1${after ? `&after=${after}` : ""}`);
+        all.push(...page.orders.map((o) => o.order_group_id));
+        after = page.next_cursor;
+      } while (after);
+      return all;
+    };
+    expect(await walk(`placed_from=${day(-4)}&placed_to=${day(0)}&sort=total`)).toEqual([atRisk, late, onTime, dispatched]);
+    expect(await walk(`placed_from=${day(-4)}&placed_to=${day(0)}&sort=dispatch`)).toEqual([dispatched, late, atRisk, onTime]);
+    const atRiskOrder = (await desk(`q=${atRisk}`)).orders[0]!;
+    expect(await walk(`dispatch_by=${atRiskOrder.dispatch_by}&sort=total`)).toContain(atRisk);
+  });
+
   it("answers bad views with a clear 400", async () => {
     for (const query of ["placed_from=2026-02-30", "dispatch_by=tomorrow", "sort=price", "payment=cash", "urgency=soon", "status=Nonsense", "limit=0", "after=bm9uc2Vuc2U", "placed_to=9999-12-31", `sort=total&after=${Buffer.from("total|9999999999|1").toString("base64url")}`, `sort=dispatch&after=${Buffer.from("dispatch|0000-01-01|1").toString("base64url")}`]) {
       const res = await t.app.inject({ method: "GET", url: `/api/staff/orders?${query}`, headers: staff.auth });
