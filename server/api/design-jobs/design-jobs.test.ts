@@ -1,16 +1,20 @@
 // The design service through the real app (docs/decisions/027-design-service-money-and-dates.md): buying it, the brief, the desk, proofs
-// preflighted against the ordered size, amends, approval (once, however many at once), and the money
-// after the sale.
+// preflighted against the ordered size, amends (with their files), approval (once, however many at once),
+// an item of two designs end to end, the desk's emails queued in the transaction that records them, and the
+// money after the sale (a free reprint of a designed item stays free).
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkouts, designJobs, emailOutbox, orderEvents, orderFiles, orders } from "../../../db/schema";
+import { checkouts, designAmends, designJobs, emailOutbox, orderEvents, orderFiles, orderGroups, orders } from "../../../db/schema";
+import { isArtworkComplete } from "../../../domain/artwork";
 import { amendsDue, deliveryFromApproval, firstProofDue } from "../../../domain/design-service";
 import { penceToPounds } from "../../../domain/money";
+import { DESIGN_FEE_PENCE } from "../../../domain/pricing";
 import { orderTotals } from "../../../domain/totals";
 import { makeStaff, type TestCustomer } from "../../../tests/factories/accounts";
-import { cmykJpeg, multipart } from "../../../tests/factories/artwork";
+import { cmykJpeg, multipart, rgbPng } from "../../../tests/factories/artwork";
 import { bannerLine, customerWithAddresses, expectedTotalPence, placeOrder, startCheckout } from "../../../tests/factories/checkout";
 import { DESIGNED_SIZE, designedOrder, proofPdf, sendBrief, sendProof } from "../../../tests/factories/design-jobs";
+import { tusCreate, tusIdOf, tusOutcome, tusPatch } from "../../../tests/factories/tus";
 import { readPdfText } from "../../../tests/support/pdf-text";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app";
 
@@ -305,5 +309,199 @@ describe("a reprint with new artwork after a claim", () => {
     expect(paid.products[0]).toMatchObject({ design_fee_pence: 0, designs: 1, status: "Awaiting Artwork", design_job: { state: "brief" } });
     expect((await get(customer, `/api/orders/group/${orderGroupId}/redesigns`)).json().redesigns[0]).toMatchObject({ status: "paid", paid_order_group_id: paid.order_group_id });
     expect((await post(customer, `/api/orders/group/${orderGroupId}/redesigns/${listed[0].id}/pay`)).statusCode).toBe(409);
+  });
+});
+
+/** A paid banner of 10 with the design service for two designs, its brief sent splitting them 6 + 4, taken by `designer`. */
+async function twoDesignJob(customer: TestCustomer) {
+  const line = await bannerLine(t.app, { ...DESIGNED_SIZE, quantity: 10, versions: 2, designService: true });
+  const placed = await placeOrder(t.app, customer, [line]);
+  const orderId = placed.orders[0]!.id;
+  await sendBrief(t.app, customer, orderId, { quantities: [6, 4] });
+  expect((await post(designer, `/api/staff/design/${orderId}/take`)).statusCode).toBe(200);
+  return { line, orderId, orderGroupId: placed.orderGroupId };
+}
+
+const rightSize = () => proofPdf(DESIGNED_SIZE.customWidth, DESIGNED_SIZE.customHeight);
+const itemRow = async (orderId: number) => (await t.db.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
+
+describe("an item of two designs, from brief to Print Ready", () => {
+  it("charges 2 × £6, splits the quantity in the brief, proofs both designs, and prints both once the proof is approved", async () => {
+    const customer = await customerWithAddresses(t.app);
+    const line = await bannerLine(t.app, { ...DESIGNED_SIZE, quantity: 10, versions: 2, designService: true });
+    const placed = await placeOrder(t.app, customer, [line]);
+    const orderId = placed.orders[0]!.id;
+    const paid = await itemRow(orderId);
+    expect(paid).toMatchObject({ designs: 2, designFeePence: 2 * DESIGN_FEE_PENCE, versions: 2, quantity: 10, status: "Awaiting Artwork" });
+    expect(await expectedTotalPence(t.app, [line])).toBe((await expectedTotalPence(t.app, [{ ...line, designService: false }])) + orderTotals([2 * DESIGN_FEE_PENCE], 0, { deliveryPence: 0 }).totalPence);
+
+    // The brief must say how many of each design: the quantities add up to the item's.
+    const short = await t.app.inject({ method: "PUT", url: `/api/orders/${orderId}/design/brief`, headers: customer.auth, payload: { wording: "Sale", quantities: [6, 3], send: true } });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe("Please split the 10 items between your 2 designs: the quantities must add up to 10.");
+    expect((await sendBrief(t.app, customer, orderId, { quantities: [6, 4] })).brief.quantities).toEqual([6, 4]);
+    expect((await post(designer, `/api/staff/design/${orderId}/take`)).statusCode).toBe(200);
+
+    // A proof carries one file per design: design 2 missing, or the wrong size, is refused.
+    const one = await sendProof(t.app, designer, orderId, { files: [await rightSize()] });
+    expect(one.statusCode).toBe(400);
+    expect(one.json().message).toBe("Attach the proof of design 2.");
+    const wrong = await sendProof(t.app, designer, orderId, { files: [await rightSize(), await proofPdf(500, 500)] });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toMatchObject({ design: 2, message: expect.stringMatching(/^Design 2: This proof cannot go to the customer: /) });
+
+    const v1 = await sendProof(t.app, designer, orderId, { files: [await rightSize(), await rightSize()] });
+    expect(v1.statusCode, v1.body).toBe(201);
+    expect(v1.json().proofs).toEqual([expect.objectContaining({ version: 1, files: [expect.objectContaining({ design_number: 1 }), expect.objectContaining({ design_number: 2 })] })]);
+    const seen = (await get(customer, `/api/orders/${orderId}/design`)).json();
+    expect(seen.approval_question).toMatch(/We will print these 2 designs exactly as shown/);
+    for (const file of seen.proofs[0].files) expect((await get(customer, file.preview_url)).statusCode).toBe(200);
+    expect((await itemRow(orderId)).status).toBe("Awaiting Artwork");
+
+    // Amends to design 2 only: the next proof still carries both designs.
+    const amends = await post(customer, `/api/orders/${orderId}/design/amends`, { version: 1, comments: "Design 2: make the price red." });
+    expect(amends.statusCode, amends.body).toBe(200);
+    expect((await post(customer, `/api/orders/${orderId}/design/approve`, { version: 1 })).statusCode).toBe(409);
+    expect((await itemRow(orderId)).status).toBe("Awaiting Artwork");
+    expect(await t.db.db.select().from(orderFiles).where(eq(orderFiles.orderId, orderId))).toEqual([]);
+    const v2 = await sendProof(t.app, designer, orderId, { note: "Red price on design 2", files: [await rightSize(), await rightSize()] });
+    expect(v2.statusCode, v2.body).toBe(201);
+    expect((await itemRow(orderId)).status).toBe("Awaiting Artwork");
+
+    const approved = await post(customer, `/api/orders/${orderId}/design/approve`, { version: 2 });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ state: "approved", approved_version: 2 });
+    const item = await itemRow(orderId);
+    expect(item.status).toBe("Print Ready");
+    const files = await t.db.db.select().from(orderFiles).where(eq(orderFiles.orderId, orderId)).orderBy(orderFiles.versionNumber);
+    expect(files.map((f) => [f.versionNumber, f.quantity, f.approved])).toEqual([
+      [1, 6, true],
+      [2, 4, true],
+    ]);
+    expect(files.reduce((sum, f) => sum + f.quantity, 0)).toBe(item.quantity);
+    expect(isArtworkComplete(item, files)).toBe(true);
+    for (const file of files) expect(await t.app.services.storage.exists(file.pdfKey)).toBe(true);
+    // The customer's order page shows both print versions; the fee is still 2 × £6.00.
+    const group = (await get(customer, `/api/orders/group/${placed.orderGroupId}`)).json();
+    expect(group.products[0]).toMatchObject({ status: "Print Ready", designs: 2, design_fee_pence: 1200, design_job: { state: "approved", proofs: 2 } });
+    expect(group.products[0].files).toHaveLength(2);
+  });
+});
+
+describe("amends with files", () => {
+  it("attaches the files sent with amends (over tus and in one request) to those amends, where the designer sees and opens them", async () => {
+    const customer = await customerWithAddresses(t.app);
+    const { orderId, orderGroupId } = await twoDesignJob(customer);
+    // No amends files before a proof is waiting.
+    const early = multipart([{ name: "file", fileName: "early.jpg", contentType: "image/jpeg", data: await cmykJpeg(200, 100, 300) }]);
+    expect((await t.app.inject({ method: "POST", url: `/api/orders/${orderId}/design/files`, headers: { ...customer.auth, ...early.headers }, payload: early.payload })).statusCode).toBe(409);
+    expect((await sendProof(t.app, designer, orderId, { files: [await rightSize(), await rightSize()] })).statusCode).toBe(201);
+
+    const photo = await cmykJpeg(500, 300, 300);
+    const created = await tusCreate(t.app, customer, photo.length, { purpose: "design-file", filename: "new-photo.jpg", filetype: "image/jpeg", orderId: String(orderId) });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = tusIdOf(created.headers.location);
+    expect((await tusPatch(t.app, customer, id, 0, photo)).statusCode).toBe(204);
+    expect((await tusOutcome(t.app, customer, id)).view).toMatchObject({ state: "done", result: { orderId, fileName: "new-photo.jpg" } });
+    const logo = multipart([{ name: "file", fileName: "logo-v2.png", contentType: "image/png", data: await rgbPng(300, 150) }]);
+    const added = await t.app.inject({ method: "POST", url: `/api/orders/${orderId}/design/files`, headers: { ...customer.auth, ...logo.headers }, payload: logo.payload });
+    expect(added.statusCode, added.body).toBe(201);
+    const waiting = (await get(customer, `/api/orders/${orderId}/design`)).json();
+    expect(waiting.pending_files.map((f: { file_name: string }) => f.file_name)).toEqual(["new-photo.jpg", "logo-v2.png"]);
+    expect(waiting.brief_files).toEqual([]);
+
+    expect((await post(customer, `/api/orders/${orderId}/design/amends`, { version: 1, comments: "Use the new photo and logo." })).statusCode).toBe(200);
+    const job = (await get(designer, `/api/staff/design/${orderId}`)).json();
+    expect(job.pending_files).toEqual([]);
+    expect(job.amends).toEqual([expect.objectContaining({ proof_version: 1, comments: "Use the new photo and logo.", files: [expect.objectContaining({ file_name: "new-photo.jpg", content_type: "image/jpeg", size_bytes: photo.length }), expect.objectContaining({ file_name: "logo-v2.png", content_type: "image/png" })] })]);
+    const opened = await get(designer, job.amends[0].files[0].url);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.rawPayload.equals(photo)).toBe(true);
+    expect((await get(designer, job.amends[0].files[1].thumbnail_url)).statusCode).toBe(200);
+    const [deskMail] = await mailTo(designer.email, `Amends to proof 1: order ${orderGroupId}`);
+    expect(deskMail!.textBody).toContain("with 2 files");
+    // Sent files stay with their amends: they cannot be removed, and the next amends start with none.
+    const removed = await t.app.inject({ method: "DELETE", url: `/api/orders/${orderId}/design/files/${job.amends[0].files[0].id}`, headers: customer.auth });
+    expect(removed.statusCode).toBe(409);
+    expect((await sendProof(t.app, designer, orderId, { files: [await rightSize(), await rightSize()] })).statusCode).toBe(201);
+    expect((await post(customer, `/api/orders/${orderId}/design/amends`, { version: 2, comments: "Smaller logo." })).json().amends[1]).toMatchObject({ proof_version: 2, files: [] });
+    // Another customer cannot open them.
+    const stranger = await customerWithAddresses(t.app);
+    expect((await get(stranger, job.amends[0].files[0].url)).statusCode).toBe(404);
+  });
+});
+
+describe("the desk's emails", () => {
+  it("are written to the outbox in the transaction that records the amends and the approval, and not when they are refused", async () => {
+    const customer = await customerWithAddresses(t.app);
+    const { orderId, orderGroupId } = await twoDesignJob(customer);
+    expect((await sendProof(t.app, designer, orderId, { files: [await rightSize(), await rightSize()] })).statusCode).toBe(201);
+    const amendsSubject = `Amends to proof 1: order ${orderGroupId}`;
+    const approvedSubject = `Design approved: order ${orderGroupId} is Print Ready`;
+
+    // Refused amends (an old version) queue nothing.
+    expect((await post(customer, `/api/orders/${orderId}/design/amends`, { version: 7, comments: "x" })).statusCode).toBe(409);
+    expect(await mailTo(designer.email, `order ${orderGroupId}`)).toEqual([]);
+
+    expect((await post(customer, `/api/orders/${orderId}/design/amends`, { version: 1, comments: "Bigger & bolder <b>please</b>" })).statusCode).toBe(200);
+    const [{ id: jobId }] = (await t.db.db.select({ id: designJobs.id }).from(designJobs).where(eq(designJobs.orderId, orderId))) as [{ id: number }];
+    const [amend] = await t.db.db.select().from(designAmends).where(eq(designAmends.jobId, jobId));
+    const amendsMails = await mailTo(designer.email, amendsSubject);
+    expect(amendsMails).toHaveLength(1);
+    // now() is the transaction's start: the same instant on both rows means one transaction wrote both.
+    expect(amendsMails[0]!.createdAt.getTime()).toBe(amend!.createdAt.getTime());
+    expect(amendsMails[0]!.textBody).toContain("Bigger & bolder <b>please</b>");
+    expect(amendsMails[0]!.htmlBody).not.toContain("<b>please</b>");
+    expect(amendsMails[0]!.textBody).toContain(`/staff/design/${orderId}`);
+
+    expect((await sendProof(t.app, designer, orderId, { files: [await rightSize(), await rightSize()] })).statusCode).toBe(201);
+    // Approving an old version is refused and queues nothing.
+    expect((await post(customer, `/api/orders/${orderId}/design/approve`, { version: 1 })).statusCode).toBe(409);
+    expect(await mailTo(designer.email, approvedSubject)).toEqual([]);
+    const [a, b] = await Promise.all([post(customer, `/api/orders/${orderId}/design/approve`, { version: 2 }), post(customer, `/api/orders/${orderId}/design/approve`, { version: 2 })]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const [job] = await t.db.db.select().from(designJobs).where(eq(designJobs.orderId, orderId));
+    const [printReady] = await t.db.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.toStatus, "Print Ready")));
+    const deskMails = await mailTo(designer.email, approvedSubject);
+    const customerMails = await mailTo(customer.email, `Design approved: order ${orderGroupId}`);
+    expect([deskMails.length, customerMails.length]).toEqual([1, 1]);
+    for (const mail of [...deskMails, ...customerMails]) {
+      expect(mail.createdAt.getTime()).toBe(job!.updatedAt.getTime());
+      expect(mail.createdAt.getTime()).toBe(printReady!.createdAt.getTime());
+    }
+    expect(deskMails[0]!.textBody).toContain(`approved proof version 2`);
+    expect(deskMails[0]!.textBody).toContain(`Delivery by: ${(await itemRow(orderId)).deliveryDate.split("-").reverse().join("-")}`);
+  });
+});
+
+describe("a free reprint of a designed item", () => {
+  it("stays free: the approved designs are reused with their quantities, no design service and no brief", async () => {
+    const customer = await customerWithAddresses(t.app);
+    const { orderId, orderGroupId } = await twoDesignJob(customer);
+    expect((await sendProof(t.app, designer, orderId, { files: [await rightSize(), await rightSize()] })).statusCode).toBe(201);
+    expect((await post(customer, `/api/orders/${orderId}/design/approve`, { version: 1 })).statusCode).toBe(200);
+    for (const status of ["Production", "Printed"]) expect((await post(designer, `/api/staff/items/${orderId}/status`, { status })).statusCode).toBe(200);
+    expect((await post(designer, `/api/staff/orders/${orderGroupId}/dispatch`, { carrier: "DPD", trackingNumber: "15501234567891" })).statusCode).toBe(200);
+
+    const res = await post(designer, `/api/staff/orders/${orderGroupId}/reprints`, { order_ids: [orderId], reason: "Ink smudged" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().print_ready).toBe(true);
+    const reprintId = res.json().order_group_id;
+    const reprint = (await get(customer, `/api/orders/group/${reprintId}`)).json();
+    expect(reprint).toMatchObject({ reprint_of: orderGroupId, total_pence: 0, invoice_number: null, status: "Print Ready" });
+    expect(reprint.products[0]).toMatchObject({ price_pence: 0, designs: 0, design_fee_pence: 0, design_job: null, status: "Print Ready", qty: 10 });
+    const [copy] = await t.db.db.select().from(orders).where(eq(orders.orderGroupId, reprintId));
+    expect(copy).toMatchObject({ id: reprint.products[0].order_id, linePence: 0, designFeePence: 0, designs: 0, reuseArtworkFrom: orderId });
+    // No new design job, so nothing on the desk and no brief asked for.
+    expect(await t.db.db.select().from(designJobs).where(eq(designJobs.orderId, copy!.id))).toEqual([]);
+    expect((await get(customer, `/api/orders/${copy!.id}/design`)).statusCode).toBe(404);
+    const files = await t.db.db.select().from(orderFiles).where(eq(orderFiles.orderId, copy!.id)).orderBy(orderFiles.versionNumber);
+    expect(files.map((f) => [f.versionNumber, f.quantity, f.approved])).toEqual([
+      [1, 6, true],
+      [2, 4, true],
+    ]);
+    for (const file of files) expect(await t.app.services.storage.exists(file.pdfKey)).toBe(true);
+    const [group] = await t.db.db.select().from(orderGroups).where(eq(orderGroups.id, reprintId));
+    expect(group).toMatchObject({ checkoutId: null, totalPence: 0, paymentMethod: "reprint" });
   });
 });
