@@ -6,6 +6,8 @@ import { addStaffMember, recordUploadRequests } from "./journeys";
 import { configure, expect, openProduct, test } from "./fixtures";
 import { CARD } from "./journeys";
 
+const shots = process.env.E2E_SCREENSHOTS;
+
 const logo = (px: number) =>
   sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${px}" height="${px}"><circle cx="${px / 2}" cy="${px / 2}" r="${px / 2.2}" fill="#0f766e"/></svg>`)).png().toBuffer();
 
@@ -26,11 +28,13 @@ test.describe("design online @phone", () => {
     await page.getByRole("textbox", { name: "Edit text" }).fill("SPRING SALE");
     await page.getByRole("textbox", { name: "Edit text" }).press("Escape");
     await expect(page.locator("svg g[data-element] text").filter({ hasText: "SPRING SALE" })).toHaveCount(1);
+    if (shots) await page.screenshot({ path: `${shots}/design-editor-390.png`, fullPage: true });
 
     // A logo too small for its place is warned about, and stops the design being used until it is fixed.
     await page.getByRole("tab", { name: "Add" }).click();
     await page.getByTestId("picture-input").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: await logo(300) });
     await expect(page.getByTestId("ppi")).toContainText("it will print blurred");
+    if (shots) await page.screenshot({ path: `${shots}/design-small-logo-390.png`, fullPage: true });
     await page.getByRole("button", { name: "Use this design" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "it will print blurred" }).first()).toBeVisible();
     await page.getByRole("button", { name: "Replace image" }).click();
@@ -72,6 +76,7 @@ test.describe("design online @phone", () => {
     expect(uploads).not.toContain("POST /api/design-images");
     await page.getByRole("button", { name: "View proof" }).click();
     await expect(page.getByRole("dialog").getByRole("img")).toBeVisible();
+    if (shots) await page.screenshot({ path: `${shots}/design-proof-390.png` });
 
     // Staff download the print PDF: exactly 3000 × 1000 mm.
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem("token") ?? "null") as string);
