@@ -4,7 +4,7 @@
 // transaction that checked its credit.
 import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { checkouts, counters, designJobs, orderEvents, orderGroups, orders, promoCodes, quotes, users } from "../../db/schema";
+import { checkouts, designJobs, orderEvents, orderGroups, orders, promoCodes, quotes, users } from "../../db/schema";
 import { addressLine } from "../../domain/address";
 import { cardSummary } from "../../domain/card";
 import { designFeeDetail, DESIGN_SERVICE_NAME } from "../../domain/design-service";
@@ -14,6 +14,7 @@ import type { ShopDetails } from "../config";
 import { orderConfirmationEmail } from "../integrations/email/templates";
 import type { ProviderSession } from "../integrations/payments/payment-provider";
 import { enqueueEmail } from "./email-outbox";
+import { nextNumber } from "./numbering";
 
 export type OrderPayment = { method: "card"; card: ProviderSession["card"] } | { method: "account"; dueDate: string };
 
@@ -114,13 +115,8 @@ export async function writeOrder(t: Tx, context: OrderWriterContext, checkout: t
     // The first order made from a quote closes it; a second payment of the same quote still becomes an order.
     await t.update(quotes).set({ status: "ordered", orderGroupId: group.id }).where(and(eq(quotes.id, checkout.quoteId), eq(quotes.status, "open")));
   }
-  // Gap-free invoice numbers: the counter moves only if this transaction commits.
-  const [invoice] = await t
-    .insert(counters)
-    .values({ name: "invoice", value: 1 })
-    .onConflictDoUpdate({ target: counters.name, set: { value: sql`${counters.value} + 1` } })
-    .returning({ value: counters.value });
-  await t.update(orderGroups).set({ invoiceNumber: invoice!.value }).where(eq(orderGroups.id, group.id));
+  const invoiceNumber = await nextNumber(t, "invoice");
+  await t.update(orderGroups).set({ invoiceNumber }).where(eq(orderGroups.id, group.id));
   await t.update(checkouts).set({ status: "paid", orderGroupId: group.id }).where(eq(checkouts.id, checkout.id));
 
   const [person] = await t.select({ firstname: users.firstname }).from(users).where(eq(users.id, checkout.userId));

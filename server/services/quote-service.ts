@@ -3,9 +3,10 @@
 // transaction that writes it, its PDF is rendered once (the same bytes at every download) and emailed
 // through the outbox in that transaction, and checkout takes its lines at the quoted figures while valid.
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
-import { counters, quotes, users, type QuoteAttachment } from "../../db/schema";
+import { quotes, users, type QuoteAttachment } from "../../db/schema";
+import { nextNumber } from "./numbering";
 import { priceCheckoutLines, type CheckoutLine, type CheckoutLineRequest } from "../../domain/checkout";
 import { deliveryDate } from "../../domain/delivery";
 import { formatLongDate, formatPence } from "../../domain/format";
@@ -75,15 +76,6 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
   const publicUrl = deps.publicUrl.replace(/\/$/, "");
   const messageIdDomain = shop.email.split("@")[1];
 
-  async function nextNumber(t: Tx): Promise<number> {
-    const [row] = await t
-      .insert(counters)
-      .values({ name: "quote", value: 1 })
-      .onConflictDoUpdate({ target: counters.name, set: { value: sql`${counters.value} + 1` } })
-      .returning({ value: counters.value });
-    return row!.value;
-  }
-
   async function customerOf(t: Db | Tx, userId: number) {
     const [person] = await t.select({ firstname: users.firstname, lastname: users.lastname, email: users.email }).from(users).where(eq(users.id, userId));
     return person ?? null;
@@ -134,7 +126,7 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
       const totals = orderTotals(priced.lines.map((line) => line.linePence), 0);
       const billing = await billingOf(db, userId);
       const made = await db.transaction(async (t) => {
-        const number = await nextNumber(t);
+        const number = await nextNumber(t, "quote");
         const [row] = await t
           .insert(quotes)
           .values({
@@ -175,7 +167,7 @@ export function createQuoteService(deps: QuoteServiceDeps): QuoteService {
           attachments.push({ key, fileName: file.fileName, contentType: file.contentType, sizeBytes: file.size });
         }
         return db.transaction(async (t) => {
-          const number = await nextNumber(t);
+          const number = await nextNumber(t, "quote");
           const [created] = await t.insert(quotes).values({ number, userId, email: person.email, kind: "request", status: "requested", request: form, attachments, createdAt: now }).returning();
           const label = quoteNumberLabel(number);
           const summary = [

@@ -5,8 +5,9 @@
 // cancellation's status changes); an unanswered call leaves it reserved for the same request to finish.
 import { createHash, randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../db/client";
-import { counters, orderEvents, orderGroups, orders, refunds, users } from "../../db/schema";
+import type { Db } from "../../db/client";
+import { orderEvents, orderGroups, orders, refunds, users } from "../../db/schema";
+import { nextNumber } from "./numbering";
 import { formatPence } from "../../domain/format";
 import { creditNoteNumberLabel, decideCancellation, decideRefund, refundParts, type CreditDecision, type CreditLine, type RefundableOrder, type RefundRequestLine } from "../../domain/refund";
 import type { ShopDetails } from "../config";
@@ -148,15 +149,6 @@ export function createRefundService(deps: RefundServiceDeps): RefundService {
     });
   }
 
-  async function numberCreditNote(t: Tx): Promise<number> {
-    const [next] = await t
-      .insert(counters)
-      .values({ name: "credit_note", value: 1 })
-      .onConflictDoUpdate({ target: counters.name, set: { value: sql`${counters.value} + 1` } })
-      .returning({ value: counters.value });
-    return next!.value;
-  }
-
   /** Asks the provider (once per key), then numbers the credit note, writes the history and queues the email. */
   async function settle(reserved: RefundRow): Promise<RefundOutcome> {
     if (reserved.status === "succeeded") return { ok: true, refund: reserved };
@@ -195,7 +187,7 @@ export function createRefundService(deps: RefundServiceDeps): RefundService {
         .where(and(eq(refunds.id, reserved.id), eq(refunds.status, "pending")))
         .returning();
       if (!row) return null;
-      const number = await numberCreditNote(t);
+      const number = await nextNumber(t, "credit_note");
       const [numbered] = await t.update(refunds).set({ creditNoteNumber: number }).where(eq(refunds.id, row.id)).returning();
       const label = creditNoteNumberLabel(number);
       const destination = refundDestination(group);
