@@ -59,8 +59,17 @@ describe("a design's print PDF", () => {
     const [x0, y0, x1, y1] = page.getBounds();
     expect(Math.abs(pointsToMm(x1 - x0) - 3000)).toBeLessThan(0.1);
     expect(Math.abs(pointsToMm(y1 - y0) - 1000)).toBeLessThan(0.1);
-    const trim = page.getObject().get("TrimBox");
-    expect(pointsToMm(trim.get(2).asNumber() - trim.get(0).asNumber())).toBeCloseTo(3000, 1);
+    // MediaBox = TrimBox ± 0.1 mm, across and down, and both are the ordered size.
+    const box = (name: "MediaBox" | "TrimBox") => {
+      const b = page.getObject().get(name);
+      return { widthMm: pointsToMm(b.get(2).asNumber() - b.get(0).asNumber()), heightMm: pointsToMm(b.get(3).asNumber() - b.get(1).asNumber()) };
+    };
+    const media = box("MediaBox");
+    const trim = box("TrimBox");
+    expect(Math.abs(media.widthMm - trim.widthMm)).toBeLessThan(0.1);
+    expect(Math.abs(media.heightMm - trim.heightMm)).toBeLessThan(0.1);
+    expect(Math.abs(trim.widthMm - 3000)).toBeLessThan(0.1);
+    expect(Math.abs(trim.heightMm - 1000)).toBeLessThan(0.1);
     const text = Buffer.from(bytes).toString("latin1");
     expect(text).toMatch(/\/FontFile2/);
     expect(text).toMatch(/\/BaseFont \/[A-Z]{6}\+DancingScript/);

@@ -82,14 +82,41 @@ test.describe("resumable artwork upload", () => {
       await offlineFor(page, cdp, "3");
 
       // A reload mid-upload (the tab closed, the phone restarted the browser): the page offers to carry on.
+      const uploadUrl = await page.evaluate(() => Object.entries(localStorage).find(([key]) => key.startsWith("tus::"))?.[1]).then((entry) => (entry ? (JSON.parse(entry) as { uploadUrl: string }).uploadUrl : null));
+      expect(uploadUrl).toMatch(/\/api\/uploads\/./);
       const before = await held(page);
       await page.reload();
+      // The tus traffic of the reloaded page, in order: what the server says it holds (HEAD answers), where each
+      // PATCH starts (its Upload-Offset), and any new upload created.
+      const traffic: { kind: "held" | "patch" | "create"; url: string; offset: () => Promise<string | null> }[] = [];
+      const isUpload = (url: string) => new URL(url).pathname.startsWith("/api/uploads");
+      page.on("response", (response) => {
+        if (response.request().method() === "HEAD" && isUpload(response.url())) traffic.push({ kind: "held", url: response.url(), offset: () => response.headerValue("upload-offset") });
+      });
+      page.on("request", (request) => {
+        if (!isUpload(request.url())) return;
+        if (request.method() === "PATCH") traffic.push({ kind: "patch", url: request.url(), offset: () => request.headerValue("upload-offset") });
+        if (request.method() === "POST") traffic.push({ kind: "create", url: request.url(), offset: async () => null });
+      });
       const offer = page.getByText(/You were uploading shopfront-banner\.jpg \(\d+(\.\d)? [KM]B already received\)\. Choose the same file to carry on from there\./);
       await expect(offer).toBeVisible();
       await shot(page, "4-offered-after-reload");
       await cdp.send("Network.emulateNetworkConditions", PHONE);
       await page.locator('input[type="file"]').setInputFiles(file);
-      // It carries on from what the server held, not from zero.
+      // It carries on from what the server held, not from zero: the same upload (no new one is created), and
+      // its first PATCH starts at the offset the server's HEAD answer gave, at least what the bar showed.
+      await expect.poll(() => traffic.some((t) => t.kind === "patch"), { timeout: 30_000 }).toBe(true);
+      const firstPatch = traffic.find((t) => t.kind === "patch")!;
+      const heldAnswer = traffic.slice(0, traffic.indexOf(firstPatch)).findLast((t) => t.kind === "held");
+      expect(traffic.filter((t) => t.kind === "create").map((t) => t.url)).toEqual([]);
+      expect(heldAnswer, "a HEAD asked the server what it holds before sending").toBeDefined();
+      expect(new URL(firstPatch.url, baseURL).pathname).toBe(new URL(uploadUrl!, baseURL).pathname);
+      expect(heldAnswer!.url).toBe(firstPatch.url);
+      const serverHeld = Number(await heldAnswer!.offset());
+      const resumedAt = Number(await firstPatch.offset());
+      expect(resumedAt).toBeGreaterThan(0);
+      expect(resumedAt).toBe(serverHeld);
+      expect(resumedAt).toBeGreaterThanOrEqual(before);
       await expect.poll(() => held(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(before);
       await shot(page, "5-carrying-on");
       if (SIZE_MB <= 40) {
