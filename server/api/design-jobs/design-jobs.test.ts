@@ -4,7 +4,7 @@
 // money after the sale (a free reprint of a designed item stays free).
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkouts, designAmends, designJobs, emailOutbox, orderEvents, orderFiles, orderGroups, orders } from "../../../db/schema";
+import { checkouts, designAmends, designFiles, designJobs, emailOutbox, orderEvents, orderFiles, orderGroups, orders } from "../../../db/schema";
 import { isArtworkComplete } from "../../../domain/artwork";
 import { amendsDue, deliveryFromApproval, firstProofDue } from "../../../domain/design-service";
 import { penceToPounds } from "../../../domain/money";
@@ -428,6 +428,26 @@ describe("amends with files", () => {
     // Another customer cannot open them.
     const stranger = await customerWithAddresses(t.app);
     expect((await get(stranger, job.amends[0].files[0].url)).statusCode).toBe(404);
+  });
+});
+
+describe("files added towards amends, then approval instead", () => {
+  it("are discarded with their stored bytes: approval ends the rounds, so nobody would ever see them", async () => {
+    const customer = await customerWithAddresses(t.app);
+    const { orderId } = await twoDesignJob(customer);
+    expect((await sendProof(t.app, designer, orderId, { files: [await rightSize(), await rightSize()] })).statusCode).toBe(201);
+    const logo = multipart([{ name: "file", fileName: "second-thoughts.png", contentType: "image/png", data: await rgbPng(300, 150) }]);
+    const added = await t.app.inject({ method: "POST", url: `/api/orders/${orderId}/design/files`, headers: { ...customer.auth, ...logo.headers }, payload: logo.payload });
+    expect(added.statusCode, added.body).toBe(201);
+    const [{ id: jobId }] = (await t.db.db.select({ id: designJobs.id }).from(designJobs).where(eq(designJobs.orderId, orderId))) as [{ id: number }];
+    const [waiting] = await t.db.db.select().from(designFiles).where(eq(designFiles.jobId, jobId));
+    expect(await t.app.services.storage.exists(waiting!.key)).toBe(true);
+
+    expect((await post(customer, `/api/orders/${orderId}/design/approve`, { version: 1 })).statusCode).toBe(200);
+    expect(await t.db.db.select().from(designFiles).where(eq(designFiles.jobId, jobId))).toEqual([]);
+    expect(await t.app.services.storage.exists(waiting!.key)).toBe(false);
+    const job = (await get(designer, `/api/staff/design/${orderId}`)).json();
+    expect([job.pending_files, job.amends]).toEqual([[], []]);
   });
 });
 

@@ -394,9 +394,9 @@ export function createDesignJobService(deps: DesignJobServiceDeps): DesignJobSer
         await copyObject(file.originalKey, `${folder}/original`, "application/octet-stream");
       }
       const dropCopies = () => Promise.all(copies.map(({ folder }) => storage.deletePrefix(`${folder}/`)));
-      let outcome: Outcome<{ deliveryDate: string }>;
+      let outcome: Outcome<{ deliveryDate: string; unsentKeys: string[] }>;
       try {
-        outcome = await db.transaction(async (tx): Promise<Outcome<{ deliveryDate: string }>> => {
+        outcome = await db.transaction(async (tx): Promise<Outcome<{ deliveryDate: string; unsentKeys: string[] }>> => {
           const locked = await lockJob(tx, owned.id);
           if (!locked) return failure("not-found", "Not found");
           const { job, status } = locked;
@@ -453,7 +453,12 @@ export function createDesignJobService(deps: DesignJobServiceDeps): DesignJobSer
             ...designApprovedEmail(shop, { ...words, firstname: customer?.firstname ?? "", version: proof.version, deliveryDate: formatDeliveryDate(deliveryDate), orderUrl: orderUrl(item!.orderGroupId) }),
           });
           await tellDesk(tx, saved!, item!, deliveryDate, { kind: "approved", version: proof.version, deliveryDate: formatDeliveryDate(deliveryDate) });
-          return { ok: true, deliveryDate };
+          // Files added towards amends that were never asked for: approval ends the rounds, so nobody would see them.
+          const unsent = await tx
+            .delete(designFiles)
+            .where(and(eq(designFiles.jobId, job.id), eq(designFiles.stage, "amends"), isNull(designFiles.amendId)))
+            .returning({ key: designFiles.key });
+          return { ok: true, deliveryDate, unsentKeys: unsent.map((file) => file.key) };
         });
       } catch (error) {
         await dropCopies();
@@ -463,6 +468,7 @@ export function createDesignJobService(deps: DesignJobServiceDeps): DesignJobSer
         await dropCopies();
         return outcome;
       }
+      for (const key of outcome.unsentKeys) await storage.deletePrefix(key.slice(0, key.lastIndexOf("/") + 1));
       sender.kick();
       return { ok: true, detail: await reload(owned.id) };
     },
