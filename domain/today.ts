@@ -10,7 +10,8 @@ export const TODAY_CHART_DAYS = 30;
 
 export type TodayDays = {
   today: string;
-  tomorrow: string;
+  /** The next day work is dispatched: tomorrow, or on a Friday the Monday after (bank holidays skipped too). */
+  nextWorkingDay: string;
   /** Monday of this week (UK): "this week" runs from it to today. */
   weekFrom: string;
   /** First day of the chart. */
@@ -26,11 +27,18 @@ export function todayDays(today: string): TodayDays {
   const sinceMonday = (weekdayOf(today) + 6) % 7;
   return {
     today,
-    tomorrow: addCalendarDays(today, 1),
+    nextWorkingDay: addWorkingDays(today, 1),
     weekFrom: addCalendarDays(today, -sinceMonday),
     chartFrom: addCalendarDays(today, -(TODAY_CHART_DAYS - 1)),
     artworkPlacedTo: addWorkingDays(today, -2),
   };
+}
+
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** How the Today page names the next working day: "tomorrow" when it is, else its weekday ("Monday"). */
+export function nextWorkingDayName(today: string, nextWorkingDay: string): string {
+  return nextWorkingDay === addCalendarDays(today, 1) ? "tomorrow" : WEEKDAYS[weekdayOf(nextWorkingDay)]!;
 }
 
 export type DaySales = { date: string; orders: number; takingsPence: number };

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { formatLongDate, formatPence } from "../../../domain/format";
+import { nextWorkingDayName } from "../../../domain/today";
 import { errorMessage } from "../../lib/api-client";
 import { fetchToday, type TodayFigures } from "../../lib/back-office-api";
 import { LoadingState } from "../loading-state";
@@ -57,7 +58,7 @@ export function TodayPage() {
           <h2 className="mt-6 text-lg font-bold">Jobs and follow-ups</h2>
           <ul className="mt-2 grid grid-cols-2 gap-3 md:grid-cols-4">
             <FigureLink label="Due out today" figure={figures.dueToday} />
-            <FigureLink label="Due out tomorrow" figure={figures.dueTomorrow} />
+            <FigureLink label={`Due out ${nextWorkingDayName(figures.date, figures.nextWorkingDay)}`} figure={figures.dueNextWorkingDay} />
             <FigureLink label="Late jobs" figure={figures.late} alarm />
             <FigureLink label="Artwork awaited over a working day" figure={figures.artworkWaiting} alarm />
             <FigureLink label="Quotes waiting for a price" figure={figures.quotesToPrice} />

@@ -49,7 +49,8 @@ export const todayAnswer = z.object({
   week: z.object(sales),
   days: z.array(z.object({ date: z.string(), ...sales })),
   dueToday: figure,
-  dueTomorrow: figure,
+  nextWorkingDay: z.string(),
+  dueNextWorkingDay: figure,
   late: figure,
   artworkWaiting: figure,
   quotesToPrice: figure,
@@ -66,7 +67,7 @@ export async function reportRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     "/manage/today",
-    declare({ auth: "manager", tag: "back office", summary: "Today at a glance: orders and takings today, this week and on each of the last 30 days (as the sales report counts them), jobs due out today and tomorrow, late jobs, artwork awaited over a working day, quotes to price, overdue trade invoices and failed emails, each with the list behind it" }, {
+    declare({ auth: "manager", tag: "back office", summary: "Today at a glance: orders and takings today, this week and on each of the last 30 days (as the sales report counts them), jobs due out today and on the next working day, late jobs, artwork awaited over a working day, quotes to price, overdue trade invoices and failed emails, each with the list behind it" }, {
       response: replies({ 200: todayAnswer }, 401, 404),
     }),
     async () => todayFigures(db.db, ordersDesk),

@@ -70,7 +70,8 @@ describe("the Today figures", () => {
 
   it("count jobs due out, late jobs, artwork awaited, quotes to price, overdue invoices and failed emails", () => {
     expect(figures.dueToday).toEqual({ count: 1, href: "/staff/orders?dispatch_by=2026-11-25&sort=dispatch" });
-    expect(figures.dueTomorrow).toEqual({ count: 1, href: "/staff/orders?dispatch_by=2026-11-26&sort=dispatch" });
+    expect(figures.nextWorkingDay).toBe("2026-11-26");
+    expect(figures.dueNextWorkingDay).toEqual({ count: 1, href: "/staff/orders?dispatch_by=2026-11-26&sort=dispatch" });
     expect(figures.late).toEqual({ count: 1, href: "/staff/orders?urgency=late&sort=dispatch" });
     expect(figures.artworkWaiting).toEqual({ count: 1, href: "/staff/orders?status=Awaiting+Artwork&placed_to=2026-11-23&sort=dispatch" });
     expect(figures.quotesToPrice).toEqual({ count: 1, href: "/staff/quotes" });
@@ -79,7 +80,7 @@ describe("the Today figures", () => {
   });
 
   it("link each dated job figure to a desk view holding exactly those orders", async () => {
-    for (const figure of [figures.dueToday, figures.dueTomorrow, figures.artworkWaiting]) {
+    for (const figure of [figures.dueToday, figures.dueNextWorkingDay, figures.artworkWaiting]) {
       const res = await t.app.inject({ method: "GET", url: figure.href.replace("/staff/orders", "/api/staff/orders"), headers: manager.auth });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().orders).toHaveLength(figure.count);

@@ -23,7 +23,9 @@ export type TodayAnswer = {
   week: { orders: number; takingsPence: number };
   days: DaySales[];
   dueToday: TodayFigure;
-  dueTomorrow: TodayFigure;
+  /** The next working day (tomorrow, or Monday from a Friday) and the jobs due out then. */
+  nextWorkingDay: string;
+  dueNextWorkingDay: TodayFigure;
   late: TodayFigure;
   artworkWaiting: TodayFigure;
   quotesToPrice: TodayFigure;
@@ -40,11 +42,11 @@ export async function todayFigures(db: Db, desk: OrdersDesk, now = new Date()): 
   const days = todayDays(ukDateParts(now).isoDate);
   const deskFigure = async (filters: DeskFilters, query: Record<string, string>): Promise<TodayFigure> => ({ count: await desk.count(filters, now), href: deskHref(query) });
   const count = sql<number>`count(*)::int`;
-  const [sales, credits, dueToday, dueTomorrow, late, artworkWaiting, quotesToPrice, failedEmails, invoices] = await Promise.all([
+  const [sales, credits, dueToday, dueNextWorkingDay, late, artworkWaiting, quotesToPrice, failedEmails, invoices] = await Promise.all([
     invoicedSales(db, days.chartFrom, days.today),
     creditNotesIssued(db, days.chartFrom, days.today),
     deskFigure({ dispatchBy: days.today }, { dispatch_by: days.today, sort: "dispatch" }),
-    deskFigure({ dispatchBy: days.tomorrow }, { dispatch_by: days.tomorrow, sort: "dispatch" }),
+    deskFigure({ dispatchBy: days.nextWorkingDay }, { dispatch_by: days.nextWorkingDay, sort: "dispatch" }),
     deskFigure({ urgency: "late" }, { urgency: "late", sort: "dispatch" }),
     deskFigure({ status: "Awaiting Artwork", placedTo: days.artworkPlacedTo }, { status: "Awaiting Artwork", placed_to: days.artworkPlacedTo, sort: "dispatch" }),
     db.select({ n: count }).from(quotes).where(eq(quotes.status, "requested")).then(([row]) => row?.n ?? 0),
@@ -59,7 +61,8 @@ export async function todayFigures(db: Db, desk: OrdersDesk, now = new Date()): 
     week: salesSince(byDay, days.weekFrom),
     days: byDay,
     dueToday,
-    dueTomorrow,
+    nextWorkingDay: days.nextWorkingDay,
+    dueNextWorkingDay,
     late,
     artworkWaiting,
     // The quotes page opens on "Waiting for a price"; the outbox lists only failed emails; the accounts page shows what each account has overdue.
