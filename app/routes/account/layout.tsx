@@ -21,9 +21,10 @@ export default function AccountLayout() {
 function AccountTabs() {
   const navigate = useNavigate();
   const tab = ({ isActive }: { isActive: boolean }) =>
-    `-mb-px whitespace-nowrap border-b-2 px-4 py-2 text-sm font-semibold ${isActive ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-ink"}`;
+    `-mb-px whitespace-nowrap border-b-2 px-3 py-2 text-sm font-semibold sm:px-4 ${isActive ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-ink"}`;
   return (
-    <nav aria-label="Account" className="flex gap-1 overflow-x-auto border-b border-slate-200">
+    // Wraps on a phone rather than scrolling sideways: at 390 px a scrolling bar hid "Trade account" with no cue.
+    <nav aria-label="Account" className="flex flex-wrap gap-x-1 border-b border-slate-200">
       <NavLink to="/my-account" end className={tab}>
         Account
       </NavLink>
