@@ -219,7 +219,7 @@ export async function quoteRoutes(fastify: FastifyInstance): Promise<void> {
         const { title, firstname, lastname, email, telephone, password, productKind, size, quantity, material, deadline, notes } = form.data;
         // The account exactly as checkout's guest makes it (POST /api/auth/signup): the same service, site and role.
         const account = await accounts.signup({ title, firstname, lastname, email, telephone, password, site: "printwise" });
-        if (!account.ok) return reply.status(409).send(errorBody(QUOTE_MESSAGES.guestEmailTaken, 409, { email: QUOTE_MESSAGES.guestEmailTaken }));
+        if (!account.ok) return sendFailure(reply, { ...account, message: QUOTE_MESSAGES.guestEmailTaken });
         const result = await quotes.request(account.userId, { productKind, size, quantity, material, deadline, notes }, sent.files);
         if (!result.ok) return sendFailure(reply, result);
         reply.header("cache-control", "no-store");
