@@ -127,10 +127,7 @@ export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const userId = requireUser(request).userId;
       const result = await checkout.fulfilForOwner(userId, request.params.clientReference);
-      if (!result.ok) {
-        if (result.reason === "unknown") return notFound(reply);
-        return reply.status(409).send(errorBody(CHECKOUT_MESSAGES.notPaid, 409));
-      }
+      if (!result.ok) return sendFailure(reply, result);
       const group = await orders.groupForOwner(userId, result.orderGroupId);
       return {
         order_group_id: result.orderGroupId,
