@@ -8,7 +8,7 @@ import { requireUser } from "../../plugins/auth";
 import { decodeQueueCursor, encodeQueueCursor, parseStatus, QUEUE_PAGE_SIZE, type QueueEntry } from "../../services/production-service";
 import { contentDisposition } from "../../front-door/content-disposition";
 import { errorBody } from "../../front-door/errors";
-import { confirm, notFound, sendPdf } from "../failure";
+import { confirm, notFound, sendFailure, sendPdf } from "../failure";
 import { doneAnswer, idParams, replies, rowIdOrDigits } from "../schemas";
 import { orderGroupSchema, orderGroupView, orderItemSchema } from "../orders/serialise";
 import { declare } from "../declare";
@@ -155,8 +155,7 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
     declare({ auth: "staff", tag: "staff", summary: "Every print PDF of the order as one ZIP, streamed" }, { params: idParams("orderGroupId") }),
     async (request, reply) => {
       const zip = await production.printFilesZip(request.params.orderGroupId as number);
-      if (!zip) return notFound(reply);
-      if (!zip.ok) return reply.status(409).send(errorBody(zip.message, 409));
+      if (!zip.ok) return sendFailure(reply, zip);
       reply.header("content-disposition", contentDisposition("attachment", zip.fileName));
       reply.header("cache-control", "private, no-store");
       return reply.type("application/zip").send(zip.stream);
