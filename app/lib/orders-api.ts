@@ -14,7 +14,7 @@ export const fetchGroup = (groupId: number | string, signal?: AbortSignal) => ap
 
 export const fetchSession = (sessionId: string) => api("GET /api/stripe/session/:sessionId", { params: { sessionId }, auth: true });
 
-export const createOrder = (clientReference: string, body: Record<string, unknown>) => api("POST /api/orders/:clientReference", { params: { clientReference }, auth: true, body });
+export const createOrder = (clientReference: string, body: ApiBody<"POST /api/orders/:clientReference">) => api("POST /api/orders/:clientReference", { params: { clientReference }, auth: true, body });
 
 export const patchVersion = (orderId: number, versionNumber: number, change: ApiBody<"PATCH /api/orders/:orderId/imgs/:versionNumber">) =>
   api("PATCH /api/orders/:orderId/imgs/:versionNumber", { params: { orderId, versionNumber }, body: change, auth: true });

@@ -11,7 +11,7 @@ import { promotionFormSchema } from "../../domain/promotion";
 import { detailsSchema, loginRequestSchema, passwordResetConfirmSchema, passwordResetRequestSchema, signupRequestSchema } from "../../domain/account";
 import { checkoutAddressRequestSchema } from "../../domain/address";
 import { meAnswer, passwordResetDoneAnswer, savedAddressesAnswer, sessionAnswer } from "./accounts/routes";
-import { foundAddressAnswer, suggestionsAnswer } from "./address/routes";
+import { foundAddressAnswer, resolveBody, suggestBody, suggestionsAnswer } from "./address/routes";
 import { versionAnswer, versionChangeBody } from "./artwork/routes";
 import {
   priceHistoryAnswer,
@@ -34,7 +34,7 @@ import {
 import { auditAnswer, staffInviteBody, staffInvitedAnswer, staffListAnswer, staffRoleBody } from "./back-office/team-routes";
 import { salesReportAnswer, todayAnswer } from "./back-office/report-routes";
 import { catalogueAnswer } from "./catalogue/routes";
-import { checkoutSessionAnswer, createSessionBody, onAccountAnswer, orderCreatedAnswer, paymentSessionAnswer } from "./checkout/routes";
+import { checkoutSessionAnswer, createOrderBody, createSessionBody, onAccountAnswer, orderCreatedAnswer, paymentSessionAnswer, sendConfirmationBody } from "./checkout/routes";
 import { guestQuoteCreatedAnswer, quoteAnswer, quoteCreatedAnswer, quoteFromBasketBody, quoteListAnswer } from "./quotes/routes";
 import { uploadOutcomeAnswer } from "./resumable/routes";
 import { myTradeAccountAnswer, openTradeAccountBody, receivablesAnswer, tradeAccountAnswer, tradeAccountListAnswer, updateTradeAccountBody } from "./trade/routes";
@@ -44,7 +44,7 @@ import { contactSentAnswer } from "./contact/routes";
 import { attributesAttachedAnswer, attributesBody, groupStatusAnswer, orderListAnswer, printReadyBody } from "./orders/routes";
 import { orderGroupSchema } from "./orders/serialise";
 import { calculatePriceBody, priceAnswer } from "./pricing/routes";
-import { promoAnswer } from "./promotions/routes";
+import { applyPromoBody, promoAnswer } from "./promotions/routes";
 import { doneAnswer, doneWithMessageAnswer } from "./schemas";
 import { dispatchBody, failedEmailsAnswer, moveBody, queuePageAnswer, rejectBody, staffJobAnswer, undoBody } from "./staff/routes";
 import { ordersDeskAnswer } from "./staff/orders-desk-routes";
@@ -60,10 +60,10 @@ type Entry = { answer: z.ZodType; body?: z.ZodType; form?: z.ZodType };
 export const API_CONTRACT = {
   "GET /api/data": { answer: catalogueAnswer },
   "POST /api/calculatePrice": { answer: priceAnswer, body: calculatePriceBody },
-  "POST /api/apply-promo": { answer: promoAnswer },
+  "POST /api/apply-promo": { answer: promoAnswer, body: applyPromoBody },
   "POST /api/email/contact": { answer: contactSentAnswer, body: contactFormSchema },
-  "POST /api/address/suggest": { answer: suggestionsAnswer },
-  "POST /api/address/resolve": { answer: foundAddressAnswer },
+  "POST /api/address/suggest": { answer: suggestionsAnswer, body: suggestBody },
+  "POST /api/address/resolve": { answer: foundAddressAnswer, body: resolveBody },
 
   "POST /api/auth/signup": { answer: sessionAnswer, body: signupRequestSchema },
   "POST /api/auth/login": { answer: sessionAnswer, body: loginRequestSchema },
@@ -77,8 +77,8 @@ export const API_CONTRACT = {
 
   "POST /api/stripe/create-checkout-session": { answer: checkoutSessionAnswer, body: createSessionBody },
   "GET /api/stripe/session/:sessionId": { answer: paymentSessionAnswer },
-  "POST /api/orders/:clientReference": { answer: orderCreatedAnswer },
-  "POST /api/email/send-confirmation": { answer: doneWithMessageAnswer },
+  "POST /api/orders/:clientReference": { answer: orderCreatedAnswer, body: createOrderBody },
+  "POST /api/email/send-confirmation": { answer: doneWithMessageAnswer, body: sendConfirmationBody },
   "POST /api/checkout/on-account": { answer: onAccountAnswer, body: createSessionBody },
 
   "POST /api/quotes": { answer: quoteCreatedAnswer, body: quoteFromBasketBody },
