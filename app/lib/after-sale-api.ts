@@ -1,7 +1,7 @@
 // After the sale, from the browser: cancel, refund, reprint. Each money-moving form makes one key when it
 // opens and sends it with every try, so a retry after a lost answer is the same refund, never a second.
 import { designKey, itemKey, type CreditLine, type RefundableOrder } from "../../domain/refund";
-import type { ApiAnswer } from "../../server/api/contract";
+import type { ApiAnswer, ApiBody } from "../../server/api/contract";
 import { api } from "./api-client";
 
 export type Refund = ApiAnswer<"POST /api/orders/group/:orderGroupId/cancel">["refund"];
@@ -16,7 +16,7 @@ export function requestKey(): string {
 export const cancelItems = (orderGroupId: number, orderIds: number[], idempotencyKey: string) =>
   api("POST /api/orders/group/:orderGroupId/cancel", { params: { orderGroupId }, auth: true, body: { order_ids: orderIds, idempotency_key: idempotencyKey } });
 
-export const refundOrder = (orderGroupId: number, body: { items: { order_id: number; amount_pence: number }[]; design_fees?: { order_id: number; amount_pence: number }[]; delivery_pence: number; reason: string; idempotency_key: string }) =>
+export const refundOrder = (orderGroupId: number, body: ApiBody<"POST /api/staff/orders/:orderGroupId/refunds">) =>
   api("POST /api/staff/orders/:orderGroupId/refunds", { params: { orderGroupId }, auth: true, body });
 
 export const raiseReprint = (orderGroupId: number, orderIds: number[], reason: string) =>

@@ -1,7 +1,7 @@
 // The order and artwork calls of spec section 7, as the uploader, the confirmation and the account pages
 // make them. Every call carries the customer's bearer token.
 import { useEffect, useState } from "react";
-import type { ApiAnswer } from "../../server/api/contract";
+import type { ApiAnswer, ApiBody } from "../../server/api/contract";
 import { api, ApiResponseError, authHeaders } from "./api-client";
 
 export type OrderGroup = ApiAnswer<"GET /api/orders/group/:orderGroupId">;
@@ -14,9 +14,9 @@ export const fetchGroup = (groupId: number | string, signal?: AbortSignal) => ap
 
 export const fetchSession = (sessionId: string) => api("GET /api/stripe/session/:sessionId", { params: { sessionId }, auth: true });
 
-export const createOrder = (clientReference: string, body: Record<string, unknown>) => api("POST /api/orders/:clientReference", { params: { clientReference }, auth: true, body });
+export const createOrder = (clientReference: string, body: ApiBody<"POST /api/orders/:clientReference">) => api("POST /api/orders/:clientReference", { params: { clientReference }, auth: true, body });
 
-export const patchVersion = (orderId: number, versionNumber: number, change: { approved?: boolean; qty?: number; notes?: string }) =>
+export const patchVersion = (orderId: number, versionNumber: number, change: ApiBody<"PATCH /api/orders/:orderId/imgs/:versionNumber">) =>
   api("PATCH /api/orders/:orderId/imgs/:versionNumber", { params: { orderId, versionNumber }, body: change, auth: true });
 
 export const deleteVersion = (orderId: number, versionNumber: number) => api("DELETE /api/orders/:orderId/imgs/:versionNumber", { params: { orderId, versionNumber }, auth: true });
@@ -24,7 +24,7 @@ export const deleteVersion = (orderId: number, versionNumber: number) => api("DE
 export const attachAttributes = (orderId: number, attributeIds: number[]) =>
   api("POST /api/orders/:orderId/attributes", { params: { orderId }, body: { attributes: attributeIds }, auth: true });
 
-export const markPrintReady = (orderGroupId: number, products: { product_id: number; orientation: string | null }[]) =>
+export const markPrintReady = (orderGroupId: number, products: NonNullable<ApiBody<"PATCH /api/orders/group/:orderGroupId">["products"]>) =>
   api("PATCH /api/orders/group/:orderGroupId", { params: { orderGroupId }, body: { status: "Print Ready", products }, auth: true });
 
 /** One page of the customer's orders and the next page's cursor (from the answer's x-next-cursor header). */

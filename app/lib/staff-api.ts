@@ -1,5 +1,5 @@
 // The staff console's calls (bearer token; the server checks the staff role on every one).
-import type { ApiAnswer } from "../../server/api/contract";
+import type { ApiAnswer, ApiBody } from "../../server/api/contract";
 import { api } from "./api-client";
 
 export type QueuePage = ApiAnswer<"GET /api/staff/queue">;
@@ -12,13 +12,15 @@ export const fetchQueue = (filters: Record<string, string | undefined>, after: s
 
 export const fetchJob = (orderGroupId: number | string, signal?: AbortSignal) => api("GET /api/staff/orders/:orderGroupId", { params: { orderGroupId }, auth: true, signal });
 
-export const moveItem = (orderId: number, status: string, note?: string) => api("POST /api/staff/items/:orderId/status", { params: { orderId }, body: { status, note }, auth: true });
+export const moveItem = (orderId: number, status: ApiBody<"POST /api/staff/items/:orderId/status">["status"], note?: string) => api("POST /api/staff/items/:orderId/status", { params: { orderId }, body: { status, note }, auth: true });
 
 export const undoMove = (orderId: number, reason: string) => api("POST /api/staff/items/:orderId/undo", { params: { orderId }, body: { reason }, auth: true });
 
 export const rejectArtwork = (orderId: number, reason: string) => api("POST /api/staff/items/:orderId/reject", { params: { orderId }, body: { reason }, auth: true });
 
-export const dispatchOrder = (orderGroupId: number, carrier: string, trackingNumber: string) =>
+export type Carrier = ApiBody<"POST /api/staff/orders/:orderGroupId/dispatch">["carrier"];
+
+export const dispatchOrder = (orderGroupId: number, carrier: Carrier, trackingNumber: string) =>
   api("POST /api/staff/orders/:orderGroupId/dispatch", { params: { orderGroupId }, body: { carrier, trackingNumber }, auth: true });
 
 export const fetchFailedEmails = () => api("GET /api/staff/outbox", { auth: true });

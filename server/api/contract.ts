@@ -11,8 +11,8 @@ import { promotionFormSchema } from "../../domain/promotion";
 import { detailsSchema, loginRequestSchema, passwordResetConfirmSchema, passwordResetRequestSchema, signupRequestSchema } from "../../domain/account";
 import { checkoutAddressRequestSchema } from "../../domain/address";
 import { meAnswer, passwordResetDoneAnswer, savedAddressesAnswer, sessionAnswer } from "./accounts/routes";
-import { foundAddressAnswer, suggestionsAnswer } from "./address/routes";
-import { versionAnswer } from "./artwork/routes";
+import { foundAddressAnswer, resolveBody, suggestBody, suggestionsAnswer } from "./address/routes";
+import { versionAnswer, versionChangeBody } from "./artwork/routes";
 import {
   priceHistoryAnswer,
   priceImportAnswer,
@@ -34,23 +34,23 @@ import {
 import { auditAnswer, staffInviteBody, staffInvitedAnswer, staffListAnswer, staffRoleBody } from "./back-office/team-routes";
 import { salesReportAnswer, todayAnswer } from "./back-office/report-routes";
 import { catalogueAnswer } from "./catalogue/routes";
-import { checkoutSessionAnswer, createSessionBody, onAccountAnswer, orderCreatedAnswer, paymentSessionAnswer } from "./checkout/routes";
+import { checkoutSessionAnswer, createOrderBody, createSessionBody, onAccountAnswer, orderCreatedAnswer, paymentSessionAnswer, sendConfirmationBody } from "./checkout/routes";
 import { guestQuoteCreatedAnswer, quoteAnswer, quoteCreatedAnswer, quoteFromBasketBody, quoteListAnswer } from "./quotes/routes";
 import { uploadOutcomeAnswer } from "./resumable/routes";
 import { myTradeAccountAnswer, openTradeAccountBody, receivablesAnswer, tradeAccountAnswer, tradeAccountListAnswer, updateTradeAccountBody } from "./trade/routes";
 import { guestQuickQuoteSchema, quotePriceSchema } from "../../domain/quote";
 import { accountPaymentSchema } from "../../domain/trade-account";
 import { contactSentAnswer } from "./contact/routes";
-import { attributesAttachedAnswer, groupStatusAnswer, orderListAnswer } from "./orders/routes";
+import { attributesAttachedAnswer, attributesBody, groupStatusAnswer, orderListAnswer, printReadyBody } from "./orders/routes";
 import { orderGroupSchema } from "./orders/serialise";
 import { calculatePriceBody, priceAnswer } from "./pricing/routes";
-import { promoAnswer } from "./promotions/routes";
+import { applyPromoBody, promoAnswer } from "./promotions/routes";
 import { doneAnswer, doneWithMessageAnswer } from "./schemas";
-import { failedEmailsAnswer, queuePageAnswer, staffJobAnswer } from "./staff/routes";
+import { dispatchBody, failedEmailsAnswer, moveBody, queuePageAnswer, rejectBody, staffJobAnswer, undoBody } from "./staff/routes";
 import { ordersDeskAnswer } from "./staff/orders-desk-routes";
 import { bulkStatusAnswer, bulkStatusBody } from "./staff/orders-bulk-routes";
 import { customerAnswer, customersAnswer } from "./staff/customers-routes";
-import { refundAnswer, reprintAnswer } from "./after-sale/routes";
+import { cancelBody, refundAnswer, refundBody, reprintAnswer, reprintBody, staffCancelBody } from "./after-sale/routes";
 import { amendsBody, approveBody, briefBody, deskAnswer, designFileAnswer, designJobAnswer, paymentLinkAnswer, redesignAnswer, redesignBody, redesignListAnswer } from "./design-jobs/routes";
 import { designAnswer, designBody, designImageAnswer, designListAnswer, designProofAnswer, designSaveBody, useDesignBody } from "./designs/routes";
 
@@ -60,10 +60,10 @@ type Entry = { answer: z.ZodType; body?: z.ZodType; form?: z.ZodType };
 export const API_CONTRACT = {
   "GET /api/data": { answer: catalogueAnswer },
   "POST /api/calculatePrice": { answer: priceAnswer, body: calculatePriceBody },
-  "POST /api/apply-promo": { answer: promoAnswer },
+  "POST /api/apply-promo": { answer: promoAnswer, body: applyPromoBody },
   "POST /api/email/contact": { answer: contactSentAnswer, body: contactFormSchema },
-  "POST /api/address/suggest": { answer: suggestionsAnswer },
-  "POST /api/address/resolve": { answer: foundAddressAnswer },
+  "POST /api/address/suggest": { answer: suggestionsAnswer, body: suggestBody },
+  "POST /api/address/resolve": { answer: foundAddressAnswer, body: resolveBody },
 
   "POST /api/auth/signup": { answer: sessionAnswer, body: signupRequestSchema },
   "POST /api/auth/login": { answer: sessionAnswer, body: loginRequestSchema },
@@ -77,8 +77,8 @@ export const API_CONTRACT = {
 
   "POST /api/stripe/create-checkout-session": { answer: checkoutSessionAnswer, body: createSessionBody },
   "GET /api/stripe/session/:sessionId": { answer: paymentSessionAnswer },
-  "POST /api/orders/:clientReference": { answer: orderCreatedAnswer },
-  "POST /api/email/send-confirmation": { answer: doneWithMessageAnswer },
+  "POST /api/orders/:clientReference": { answer: orderCreatedAnswer, body: createOrderBody },
+  "POST /api/email/send-confirmation": { answer: doneWithMessageAnswer, body: sendConfirmationBody },
   "POST /api/checkout/on-account": { answer: onAccountAnswer, body: createSessionBody },
 
   "POST /api/quotes": { answer: quoteCreatedAnswer, body: quoteFromBasketBody },
@@ -90,11 +90,11 @@ export const API_CONTRACT = {
 
   "GET /api/orders/:userId": { answer: orderListAnswer },
   "GET /api/orders/group/:orderGroupId": { answer: orderGroupSchema },
-  "PATCH /api/orders/group/:orderGroupId": { answer: groupStatusAnswer },
-  "POST /api/orders/:orderId/attributes": { answer: attributesAttachedAnswer },
+  "PATCH /api/orders/group/:orderGroupId": { answer: groupStatusAnswer, body: printReadyBody },
+  "POST /api/orders/:orderId/attributes": { answer: attributesAttachedAnswer, body: attributesBody },
   "POST /api/orders/:orderId/imgs": { answer: versionAnswer },
   "GET /api/uploads/:uploadId": { answer: uploadOutcomeAnswer },
-  "PATCH /api/orders/:orderId/imgs/:versionNumber": { answer: versionAnswer },
+  "PATCH /api/orders/:orderId/imgs/:versionNumber": { answer: versionAnswer, body: versionChangeBody },
   "DELETE /api/orders/:orderId/imgs/:versionNumber": { answer: doneAnswer },
   "POST /api/orders/:orderId/design": { answer: versionAnswer, body: useDesignBody },
 
@@ -113,14 +113,14 @@ export const API_CONTRACT = {
   "GET /api/staff/customers": { answer: customersAnswer },
   "GET /api/staff/customers/:userId": { answer: customerAnswer },
   "GET /api/staff/orders/:orderGroupId": { answer: staffJobAnswer },
-  "POST /api/staff/items/:orderId/status": { answer: doneAnswer },
-  "POST /api/staff/items/:orderId/reject": { answer: doneAnswer },
-  "POST /api/staff/items/:orderId/undo": { answer: doneAnswer },
-  "POST /api/staff/orders/:orderGroupId/dispatch": { answer: doneAnswer },
-  "POST /api/orders/group/:orderGroupId/cancel": { answer: refundAnswer },
-  "POST /api/staff/orders/:orderGroupId/refunds": { answer: refundAnswer },
-  "POST /api/staff/orders/:orderGroupId/cancel": { answer: refundAnswer },
-  "POST /api/staff/orders/:orderGroupId/reprints": { answer: reprintAnswer },
+  "POST /api/staff/items/:orderId/status": { answer: doneAnswer, body: moveBody },
+  "POST /api/staff/items/:orderId/reject": { answer: doneAnswer, body: rejectBody },
+  "POST /api/staff/items/:orderId/undo": { answer: doneAnswer, body: undoBody },
+  "POST /api/staff/orders/:orderGroupId/dispatch": { answer: doneAnswer, body: dispatchBody },
+  "POST /api/orders/group/:orderGroupId/cancel": { answer: refundAnswer, body: cancelBody },
+  "POST /api/staff/orders/:orderGroupId/refunds": { answer: refundAnswer, body: refundBody },
+  "POST /api/staff/orders/:orderGroupId/cancel": { answer: refundAnswer, body: staffCancelBody },
+  "POST /api/staff/orders/:orderGroupId/reprints": { answer: reprintAnswer, body: reprintBody },
   "GET /api/orders/:orderId/design": { answer: designJobAnswer },
   "PUT /api/orders/:orderId/design/brief": { answer: designJobAnswer, body: briefBody },
   "POST /api/orders/:orderId/design/files": { answer: designFileAnswer },

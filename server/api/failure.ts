@@ -12,14 +12,19 @@ export const FAILURE_STATUS = {
   unprocessable: 422,
   limited: 429,
   unavailable: 502,
+  unauthenticated: 401,
+  forbidden: 403,
 } as const satisfies Record<FailureReason, number>;
 
 export type FailureStatus = (typeof FAILURE_STATUS)[FailureReason];
 
-/** Sends a service's failure as the standard error body, with any extra fields the caller adds. */
-export function sendFailure(reply: FastifyReply, result: Failure, extra: Record<string, unknown> = {}) {
+/**
+ * Sends a service's failure as the standard error body, with any extra fields the caller adds. A failure
+ * that names the form `field` it is about also answers `errors`, that field → the message, to show beside it.
+ */
+export function sendFailure(reply: FastifyReply, result: Failure<{ field?: string }>, extra: Record<string, unknown> = {}) {
   const status = FAILURE_STATUS[result.reason];
-  return reply.status(status).send({ ...errorBody(result.message, status), ...extra });
+  return reply.status(status).send({ ...errorBody(result.message, status, result.field === undefined ? undefined : { [result.field]: result.message }), ...extra });
 }
 
 /** A call that only confirms: `{ success: true }`, or the service's failure as the standard error. */

@@ -5,11 +5,13 @@ import { hash as argonHash, verify as argonVerify, type Algorithm } from "@node-
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { loginThrottle, passwordResets, sessions, userAddresses, users, type AddressKind, type UserRole } from "../../db/schema";
-import { emailKey, type Details, type SignupRequest } from "../../domain/account";
+import { ACCOUNT_MESSAGES, emailKey, type Details, type SignupRequest } from "../../domain/account";
 import type { SavedAddress } from "../../domain/address";
+import { retryAfterPhrase } from "../../domain/retry";
 import { PRODUCTION_PASSWORD_HASHING, type PasswordHashing, type ShopDetails } from "../config";
 import { passwordResetEmail } from "../integrations/email/templates";
 import { enqueueEmail, type EmailSender } from "./email-outbox";
+import { failure, type Outcome } from "./outcome";
 import { createSessionStore, type AuthUser } from "./sessions";
 import { createStaffAccounts, type StaffAccounts } from "./staff-accounts";
 import { isWellFormedToken, newOpaqueToken, tokenHash } from "./tokens";
@@ -40,14 +42,25 @@ export const LOGIN_LIMITS = {
 
 export type Contact = { title: string | null; firstname: string; lastname: string; email: string; telephone: string };
 
-export type SignupResult = { ok: true; userId: number; token: string } | { ok: false; reason: "duplicate" };
-export type LoginResult =
-  | { ok: false; reason: "link-sent" }
-  | { ok: true; userId: number; token: string; role: UserRole }
-  | { ok: false; reason: "bad-credentials" }
-  | { ok: false; reason: "throttled"; retryAfterSeconds: number };
-export type UpdateResult = { ok: true } | { ok: false; reason: "duplicate" | "missing" };
-export type ResetResult = { ok: true; userId: number; token: string } | { ok: false };
+/** The sign-in refusal while a pair or an address is locked. */
+export function signInThrottledMessage(retryAfterSeconds: number): string {
+  return `Too many failed sign-in attempts from here. Please try again ${retryAfterPhrase(retryAfterSeconds)}, or reset your password.`;
+}
+
+/** The email is another account's: a `conflict` about the form's `email` field. */
+function duplicateEmail() {
+  return { ...failure("conflict", ACCOUNT_MESSAGES.duplicateEmail), field: "email" as const };
+}
+
+export type SignupResult = Outcome<{ userId: number; token: string }, { field?: "email" }>;
+/**
+ * - `unauthenticated`: wrong email or password (the same either way);
+ * - `forbidden`: the right password on an account under attack: a sign-in link was emailed instead;
+ * - `limited`: this pair or address is locked for `retryAfterSeconds`.
+ */
+export type LoginResult = Outcome<{ userId: number; token: string; role: UserRole }, { retryAfterSeconds?: number }>;
+export type UpdateResult = Outcome<object, { field?: "email" }>;
+export type ResetResult = Outcome<{ userId: number; token: string }>;
 
 export type AccountService = StaffAccounts & {
   signup(input: SignupRequest): Promise<SignupResult>;
@@ -189,7 +202,7 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
           })
           .onConflictDoNothing()
           .returning({ id: users.id });
-        if (!created) return { ok: false as const, reason: "duplicate" as const };
+        if (!created) return duplicateEmail();
         const token = await openSession(created.id, tx);
         return { ok: true as const, userId: created.id, token };
       });
@@ -200,7 +213,7 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
       const pairKey = `pair:${emailKey(email)}|${clientAddress}`;
       const addressKey = `ip:${clientAddress}`;
       const locked = await lockedFor([pairKey, addressKey]);
-      if (locked !== null) return { ok: false, reason: "throttled", retryAfterSeconds: locked };
+      if (locked !== null) return { ...failure("limited", signInThrottledMessage(locked)), retryAfterSeconds: locked };
 
       const user = await findUserByEmail(email);
       const matches = await argonVerify(user?.passwordHash ?? (await decoy()), password).catch(() => false);
@@ -208,13 +221,13 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
         await recordFailure(pairKey, LOGIN_LIMITS.perPair);
         await recordFailure(addressKey, LOGIN_LIMITS.perAddress);
         await recordFailure(accountKey, null, LOGIN_LIMITS.accountWindowMinutes);
-        return { ok: false, reason: "bad-credentials" };
+        return failure("unauthenticated", ACCOUNT_MESSAGES.badCredentials);
       }
       if (await underAttack(accountKey)) {
         // The right password, on an account many addresses are guessing at: the owner proves it from
         // their inbox. One link every few minutes at most, whoever asks.
         await this.requestPasswordReset(email, { signInLink: true });
-        return { ok: false, reason: "link-sent" };
+        return failure("forbidden", ACCOUNT_MESSAGES.signInLinkSent);
       }
       // Only this pair's count is cleared: signing in to one's own account must not wash out guesses at
       // others from the same address, nor the account's count of guesses from elsewhere.
@@ -257,9 +270,9 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
           })
           .where(eq(users.id, userId))
           .returning({ id: users.id });
-        return updated.length === 1 ? { ok: true } : { ok: false, reason: "missing" };
+        return updated.length === 1 ? { ok: true } : failure("not-found", "Not found");
       } catch (error) {
-        if (isUniqueViolation(error)) return { ok: false, reason: "duplicate" };
+        if (isUniqueViolation(error)) return duplicateEmail();
         throw error;
       }
     },
@@ -328,7 +341,7 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
     ...staffAccounts,
 
     async confirmPasswordReset(token, password) {
-      if (!isWellFormedToken(token)) return { ok: false };
+      if (!isWellFormedToken(token)) return failure("invalid", ACCOUNT_MESSAGES.resetInvalid);
       const passwordHash = await hashPassword(password);
       return db.transaction(async (tx) => {
         // Claiming the row is the single-use check: a second confirm with the same token finds nothing.
@@ -337,7 +350,7 @@ export function createAccountService(deps: AccountServiceDeps): AccountService {
           .set({ usedAt: sql`now()` })
           .where(and(eq(passwordResets.tokenHash, tokenHash(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
           .returning({ userId: passwordResets.userId });
-        if (!claimed) return { ok: false as const };
+        if (!claimed) return failure("invalid", ACCOUNT_MESSAGES.resetInvalid);
         const { userId } = claimed;
         await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
         await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));

@@ -31,7 +31,7 @@ import type { CatalogueService } from "./catalogue-service";
 import type { EmailSender } from "./email-outbox";
 import type { DesignService } from "./design-service";
 import { writeOrder } from "./order-writer";
-import type { Failure, Outcome } from "./outcome";
+import { failure, type Failure, type Outcome } from "./outcome";
 import { minimumSpendMessage, PROMO_MESSAGES, type PromoService, type ValidPromo } from "./promo-service";
 import { accountInvoices, lockTradeAccount } from "./trade-ledger";
 
@@ -69,13 +69,13 @@ export type QuoteLinesSource = {
   checkoutLines(userId: number, quoteId: number, now: Date): Promise<Outcome<{ lines: CheckoutLine[] }>>;
 };
 
-export type StartCheckoutResult =
-  | { ok: true; url: string; checkoutId: string; totalPence: number }
-  | Failure<{ serverTotalPence?: number }>;
+export type StartCheckoutResult = Outcome<{ url: string; checkoutId: string; totalPence: number }, { serverTotalPence?: number }>;
 
-export type FulfilResult =
-  | { ok: true; orderGroupId: number; created: boolean }
-  | { ok: false; reason: "unknown" | "unpaid" | "mismatch" };
+/**
+ * `not-found`: no such checkout (for this owner), or the processor knows no such session; `conflict`: not
+ * paid yet, or paid with money that does not match what was stored (logged for staff): no order either way.
+ */
+export type FulfilResult = Outcome<{ orderGroupId: number; created: boolean }>;
 
 export type CheckoutService = {
   start(input: StartCheckoutInput, now?: Date): Promise<StartCheckoutResult>;
@@ -385,15 +385,15 @@ export function createCheckoutService(deps: CheckoutServiceDeps): CheckoutServic
   }
 
   async function fulfilOnce(checkout: typeof checkouts.$inferSelect | undefined, known?: ProviderSession): Promise<FulfilResult> {
-    if (!checkout || !checkout.providerSessionId) return { ok: false, reason: "unknown" };
+    if (!checkout || !checkout.providerSessionId) return failure("not-found", "Not found");
     if (checkout.orderGroupId !== null) return { ok: true, orderGroupId: checkout.orderGroupId, created: false };
     const session = await paidSession(checkout.providerSessionId, known);
-    if (!session) return { ok: false, reason: "unknown" };
-    if (session.paymentStatus !== "paid" || session.status !== "complete") return { ok: false, reason: "unpaid" };
+    if (!session) return failure("not-found", "Not found");
+    if (session.paymentStatus !== "paid" || session.status !== "complete") return failure("conflict", CHECKOUT_MESSAGES.notPaid);
     if (session.amountTotalPence !== checkout.totalPence || session.clientReferenceId !== checkout.id || (session.currency ?? "gbp").toLowerCase() !== "gbp") {
       // Money that does not match what was stored is never turned into an order automatically.
       log.error({ checkoutId: checkout.id, sessionId: session.id, paid: session.amountTotalPence, expected: checkout.totalPence }, "paid session does not match its checkout");
-      return { ok: false, reason: "mismatch" };
+      return failure("conflict", CHECKOUT_MESSAGES.notPaid);
     }
     return createOrder(checkout, session.card);
   }

@@ -5,6 +5,7 @@ import { isLikelySpam, type ContactForm } from "../../domain/contact";
 import type { ShopDetails } from "../config";
 import { contactAcknowledgement, contactToShop } from "../integrations/email/templates";
 import { enqueueEmail, type EmailSender } from "./email-outbox";
+import type { Outcome } from "./outcome";
 
 /**
  * Acknowledgements any one address receives in 24 hours. Anyone can type any address into the form; past
@@ -12,7 +13,8 @@ import { enqueueEmail, type EmailSender } from "./email-outbox";
  */
 export const ACKNOWLEDGEMENTS_PER_DAY = 3;
 
-export type ContactResult = { stored: true; id: number } | { stored: false; reason: "honeypot" };
+/** Never a failure: a filled honeypot is answered as a success too (`stored: false`), so bots learn nothing. */
+export type ContactResult = Outcome<{ stored: true; id: number } | { stored: false; honeypot: true }>;
 
 export type ContactService = {
   /** Keeps the message and queues both emails in one transaction; a filled honeypot keeps nothing. */
@@ -24,7 +26,7 @@ export function createContactService(deps: { db: Db; shop: ShopDetails; sender: 
   const messageIdDomain = shop.email.split("@")[1];
   return {
     async submit(form) {
-      if (isLikelySpam(form)) return { stored: false, reason: "honeypot" };
+      if (isLikelySpam(form)) return { ok: true, stored: false, honeypot: true };
       const subject = form.subject || null;
       const address = form.email.trim().toLowerCase();
       const id = await db.transaction(async (tx) => {
@@ -44,7 +46,7 @@ export function createContactService(deps: { db: Db; shop: ShopDetails; sender: 
         return row!.id;
       });
       sender.kick();
-      return { stored: true, id };
+      return { ok: true, stored: true, id };
     },
   };
 }

@@ -7,9 +7,11 @@
  * - `conflict`: the thing exists but its state forbids this now (already dispatched, no longer awaiting artwork);
  * - `unprocessable`: well-formed but unusable content (a file that cannot be printed);
  * - `limited`: a limit was reached (a credit limit, a usage limit, too many attempts);
- * - `unavailable`: an outside service failed (the payment provider did not answer).
+ * - `unavailable`: an outside service failed (the payment provider did not answer);
+ * - `unauthenticated`: the caller's proof of who they are was not accepted (a wrong email or password);
+ * - `forbidden`: the caller is known, but may not do this this way now (the right password on an account under attack).
  */
-export type FailureReason = "not-found" | "invalid" | "conflict" | "unprocessable" | "limited" | "unavailable";
+export type FailureReason = "not-found" | "invalid" | "conflict" | "unprocessable" | "limited" | "unavailable" | "unauthenticated" | "forbidden";
 
 export type Failure<Extra extends object = object> = { ok: false; reason: FailureReason; message: string } & Extra;
 

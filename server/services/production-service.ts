@@ -21,7 +21,7 @@ import { artworkRejectedEmail, dispatchEmail } from "../integrations/email/templ
 import type { FileStorage } from "../integrations/storage/storage";
 import { enqueueEmail, type EmailSender } from "./email-outbox";
 import type { OrderGroupDetail, OrderService } from "./order-service";
-import type { Failure } from "./outcome";
+import { failure, type Outcome } from "./outcome";
 import { changeItemStatus, correctItemStatus, type Actor } from "./status-change";
 
 export const QUEUE_PAGE_SIZE = 25;
@@ -49,16 +49,16 @@ export type QueueEntry = {
 export type ProductionService = {
   queue(filters: QueueFilters, limit: number, after?: QueueCursor, now?: Date): Promise<{ entries: QueueEntry[]; next: QueueCursor | null; counts: Record<string, number> }>;
   job(orderGroupId: number): Promise<(OrderGroupDetail & { customer: { firstname: string; lastname: string; email: string; telephone: string } }) | null>;
-  move(orderId: number, to: OrderStatus, staffUserId: number, note?: string | null): Promise<{ ok: true } | Failure>;
-  reject(orderId: number, reason: string, staffUserId: number): Promise<{ ok: true } | Failure>;
+  move(orderId: number, to: OrderStatus, staffUserId: number, note?: string | null): Promise<Outcome>;
+  reject(orderId: number, reason: string, staffUserId: number): Promise<Outcome>;
   /** A manager's correction: the item's last production move undone, one step back, with a reason. */
-  undo(orderId: number, reason: string, managerUserId: number): Promise<{ ok: true } | Failure>;
-  dispatch(orderGroupId: number, carrier: string, trackingNumber: string, staffUserId: number): Promise<{ ok: true } | Failure>;
+  undo(orderId: number, reason: string, managerUserId: number): Promise<Outcome>;
+  dispatch(orderGroupId: number, carrier: string, trackingNumber: string, staffUserId: number): Promise<Outcome>;
   packingSlip(orderGroupId: number): Promise<Uint8Array | null>;
   labelData(group: OrderGroupDetail): { from: { name: string; address: string }; to: { name: string; address: string; phone: string | null } };
   /** Every print PDF of the order as one ZIP, streamed (never held whole in memory). */
-  /** Null for an unknown order; a refusal naming what is missing rather than an archive without it. */
-  printFilesZip(orderGroupId: number): Promise<{ ok: true; stream: Readable; fileName: string } | { ok: false; message: string } | null>;
+  /** `not-found` for an unknown order; a `conflict` naming what is missing rather than an archive without it. */
+  printFilesZip(orderGroupId: number): Promise<Outcome<{ stream: Readable; fileName: string }>>;
   failedEmails(): Promise<(typeof emailOutbox.$inferSelect)[]>;
   requeueEmail(id: number): Promise<boolean>;
 };
@@ -332,9 +332,9 @@ export function createProductionService(deps: ProductionDeps): ProductionService
 
     async printFilesZip(orderGroupId) {
       const group = await deps.orders.group(orderGroupId);
-      if (!group) return null;
+      if (!group) return failure("not-found", "Not found");
       const wanted = group.items.flatMap((item) => item.files.map((file) => ({ item, file })));
-      if (wanted.length === 0) return { ok: false, message: `Order ${group.id} has no print files yet.` };
+      if (wanted.length === 0) return failure("conflict", `Order ${group.id} has no print files yet.`);
       // Every file is checked before the first byte goes out: a missing one is an error the printer
       // sees, never an archive that quietly lacks it.
       const missing: string[] = [];
@@ -342,7 +342,7 @@ export function createProductionService(deps: ProductionDeps): ProductionService
         if (!(await storage.exists(file.pdfKey))) missing.push(`item ${item.lineNumber} (${item.productName}) version ${file.versionNumber}`);
       }
       if (missing.length > 0) {
-        return { ok: false, message: `The print file of ${missing.join(", ")} is missing from storage. Ask the customer to upload it again.` };
+        return failure("conflict", `The print file of ${missing.join(", ")} is missing from storage. Ask the customer to upload it again.`);
       }
       const zip = new yazl.ZipFile();
       const out = new PassThrough();

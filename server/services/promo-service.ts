@@ -2,10 +2,12 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { promoCodes } from "../../db/schema";
 import { formatPence } from "../../domain/money";
+import { failure, type Outcome } from "./outcome";
 
 export type ValidPromo = { code: string; basisPoints: number; amountOffPence: number | null; newCustomersOnly: boolean; minSpendPence: number; perCustomerLimit: number | null };
 
-export type PromoCheck = ({ ok: true } & ValidPromo) | { ok: false; reason: "unknown" | "not-started" | "expired" | "used-up" | "paused"; message: string };
+/** Refused with PROMO_MESSAGES' words: `not-found` (no such code), `conflict` (paused, not started, expired), `limited` (used up). */
+export type PromoCheck = Outcome<ValidPromo>;
 
 export const PROMO_MESSAGES = {
   unknown: "Invalid promo code.",
@@ -30,19 +32,17 @@ export function createPromoService(db: Db): PromoService {
   return {
     async check(rawCode, now = new Date()) {
       const code = rawCode.trim();
-      if (code === "") return { ok: false, reason: "unknown", message: PROMO_MESSAGES.unknown };
+      if (code === "") return failure("not-found", PROMO_MESSAGES.unknown);
       const [row] = await db
         .select()
         .from(promoCodes)
         .where(sql`lower(${promoCodes.code}) = ${code.toLowerCase()}`)
         .limit(1);
-      if (!row) return { ok: false, reason: "unknown", message: PROMO_MESSAGES.unknown };
-      if (row.paused) return { ok: false, reason: "paused", message: PROMO_MESSAGES.paused };
-      if (row.activeFrom && now < row.activeFrom) return { ok: false, reason: "not-started", message: PROMO_MESSAGES["not-started"] };
-      if (row.activeTo && now > row.activeTo) return { ok: false, reason: "expired", message: PROMO_MESSAGES.expired };
-      if (row.usageLimit !== null && row.uses >= row.usageLimit) {
-        return { ok: false, reason: "used-up", message: PROMO_MESSAGES["used-up"] };
-      }
+      if (!row) return failure("not-found", PROMO_MESSAGES.unknown);
+      if (row.paused) return failure("conflict", PROMO_MESSAGES.paused);
+      if (row.activeFrom && now < row.activeFrom) return failure("conflict", PROMO_MESSAGES["not-started"]);
+      if (row.activeTo && now > row.activeTo) return failure("conflict", PROMO_MESSAGES.expired);
+      if (row.usageLimit !== null && row.uses >= row.usageLimit) return failure("limited", PROMO_MESSAGES["used-up"]);
       return {
         ok: true,
         code: row.code,

@@ -6,6 +6,7 @@ import type { Db, Tx } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 import { emailKey } from "../../domain/account";
 import { isStaffRole, STAFF_ROLES, type StaffRole } from "../../domain/roles";
+import { failure, type Outcome } from "./outcome";
 import type { AuthUser } from "./sessions";
 
 type Within<T> = (tx: Tx, result: T) => Promise<void>;
@@ -27,7 +28,7 @@ export type StaffAccounts = {
     email: string,
     role?: StaffRole,
     within?: Within<StaffAdded>,
-  ): Promise<({ ok: true } & StaffAdded) | { ok: false; message: string }>;
+  ): Promise<Outcome<StaffAdded>>;
   /** Production staff and managers, by email. */
   listStaff(): Promise<
     {
@@ -44,12 +45,12 @@ export type StaffAccounts = {
     userId: number,
     role: StaffRole,
     within?: Within<StaffChanged>,
-  ): Promise<({ ok: true } & StaffChanged) | { ok: false; message: string }>;
+  ): Promise<Outcome<StaffChanged>>;
   /** Removes a staff account and everything signed in with it (by id, from the Team page). */
   removeStaffMember(
     userId: number,
     within?: Within<StaffChanged>,
-  ): Promise<({ ok: true } & StaffChanged) | { ok: false; message: string }>;
+  ): Promise<Outcome<StaffChanged>>;
   /** Removes a staff account and everything signed in with it (by email, from the command line). */
   removeStaff(email: string): Promise<{ ok: boolean; message: string }>;
 };
@@ -89,7 +90,7 @@ export function createStaffAccounts(deps: StaffAccountDeps): StaffAccounts {
     async addStaff(email, role = "staff", within) {
       const address = email.trim();
       if (!EMAIL.test(address))
-        return { ok: false, message: `Not an email address: ${address}` };
+        return failure("invalid", `Not an email address: ${address}`);
       const outcome = await db.transaction(async (tx) => {
         const [existing] = await tx
           .select({ id: users.id, role: users.role })
@@ -97,10 +98,10 @@ export function createStaffAccounts(deps: StaffAccountDeps): StaffAccounts {
           .where(sql`lower(${users.email}) = ${emailKey(address)}`)
           .for("update");
         if (existing && !isStaffRole(existing.role))
-          return {
-            ok: false as const,
-            message: `${address} belongs to a customer account. Staff need an address of their own.`,
-          };
+          return failure(
+            "conflict",
+            `${address} belongs to a customer account. Staff need an address of their own.`,
+          );
         let userId = existing?.id;
         if (!userId) {
           const local = address
@@ -172,12 +173,12 @@ export function createStaffAccounts(deps: StaffAccountDeps): StaffAccounts {
       const outcome = await db.transaction(async (tx) => {
         const member = await lockedStaff(tx, userId);
         if (!member)
-          return { ok: false as const, message: "No such member of staff" };
+          return failure("not-found", "No such member of staff");
         if (member.role === role)
-          return {
-            ok: false as const,
-            message: `${member.email} is already ${role === "manager" ? "a manager" : "production staff"}.`,
-          };
+          return failure(
+            "conflict",
+            `${member.email} is already ${role === "manager" ? "a manager" : "production staff"}.`,
+          );
         await tx
           .update(users)
           .set({ role, updatedAt: new Date() })
@@ -200,7 +201,7 @@ export function createStaffAccounts(deps: StaffAccountDeps): StaffAccounts {
         .transaction(async (tx) => {
           const member = await lockedStaff(tx, userId);
           if (!member)
-            return { ok: false as const, message: "No such member of staff" };
+            return failure("not-found", "No such member of staff");
           const changed: StaffChanged = {
             userId,
             email: member.email,
@@ -217,11 +218,10 @@ export function createStaffAccounts(deps: StaffAccountDeps): StaffAccounts {
             (error as { code?: string }).code === "23503" ||
             (error as { cause?: { code?: string } }).cause?.code === "23503"
           ) {
-            return {
-              ok: false as const,
-              message:
-                "This account still has an upload in progress; try again once it has finished.",
-            };
+            return failure(
+              "conflict",
+              "This account still has an upload in progress; try again once it has finished.",
+            );
           }
           throw error;
         });

@@ -6,7 +6,7 @@ import type { OrderStatus } from "../../../domain/order-status";
 import { CARRIERS, dispatchReadiness, lastDispatchDay, PRINT_ROOM_STATUS } from "../../../domain/production";
 import { ApiResponseError, errorMessage } from "../../lib/api-client";
 import { openPrivateFile } from "../../lib/orders-api";
-import { dispatchOrder, fetchJob, type StaffJob } from "../../lib/staff-api";
+import { dispatchOrder, fetchJob, type Carrier, type StaffJob } from "../../lib/staff-api";
 import { LoadingState } from "../../components/loading-state";
 import { JobItem } from "./job-item";
 import { RefundPanel } from "./job-after-sale";
@@ -136,7 +136,7 @@ export default function StaffJobPage() {
 
 function DispatchForm({ job, onDone }: { job: StaffJob; onDone: () => void }) {
   const readiness = dispatchReadiness(job.products.map((item) => item.status));
-  const [carrier, setCarrier] = useState<string>(CARRIERS[0]);
+  const [carrier, setCarrier] = useState<Carrier>(CARRIERS[0]);
   const [tracking, setTracking] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -190,7 +190,7 @@ function DispatchForm({ job, onDone }: { job: StaffJob; onDone: () => void }) {
     >
       <h2 className="font-bold">Dispatch</h2>
       <label htmlFor="carrier" className="field-label">Carrier</label>
-      <select id="carrier" className="field-input" value={carrier} onChange={(e) => setCarrier(e.target.value)}>
+      <select id="carrier" className="field-input" value={carrier} onChange={(e) => setCarrier(e.target.value as Carrier)}>
         {CARRIERS.map((c) => (
           <option key={c}>{c}</option>
         ))}

@@ -12,11 +12,9 @@ import {
 import { checkoutAddressRequestSchema, savedAddressSchema } from "../../../domain/address";
 import { isOwnId, requireUser } from "../../plugins/auth";
 import { SESSION_DAYS } from "../../services/account-service";
-import { retryAfterPhrase } from "../../../domain/retry";
-import { errorBody } from "../../front-door/errors";
 import { doneWithMessageAnswer, replies } from "../schemas";
 import { declare } from "../declare";
-import { notFound } from "../failure";
+import { notFound, sendFailure } from "../failure";
 
 const contactSchema = z.object({
   title: z.string().nullable(),
@@ -54,10 +52,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     declare({ auth: "public", tag: "accounts", limit: { max: 20, timeWindow: "10 minutes" }, summary: "Creates a customer account and signs it in. `role` is ignored: every sign-up is a customer." }, { body: signupRequestSchema, response: replies({ 201: sessionAnswer }, 400, 409, 429) }),
     async (request, reply) => {
       const result = await accounts.signup(request.body);
-      if (!result.ok) {
-        const message = ACCOUNT_MESSAGES.duplicateEmail;
-        return reply.status(409).send(errorBody(message, 409, { email: message }));
-      }
+      if (!result.ok) return sendFailure(reply, result);
       reply.header("cache-control", "no-store");
       reply.header("set-cookie", sessionCookie(request, result.token));
       return reply.status(201).send({ userId: result.userId, token: result.token });
@@ -76,12 +71,8 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
         reply.header("set-cookie", sessionCookie(request, result.token));
         return { token: result.token, userId: result.userId };
       }
-      if (result.reason === "throttled") {
-        reply.header("retry-after", String(result.retryAfterSeconds));
-        return reply.status(429).send(errorBody(`Too many failed sign-in attempts from here. Please try again ${retryAfterPhrase(result.retryAfterSeconds)}, or reset your password.`, 429));
-      }
-      if (result.reason === "link-sent") return reply.status(403).send(errorBody(ACCOUNT_MESSAGES.signInLinkSent, 403));
-      return reply.status(401).send(errorBody(ACCOUNT_MESSAGES.badCredentials, 401));
+      if (result.retryAfterSeconds !== undefined) reply.header("retry-after", String(result.retryAfterSeconds));
+      return sendFailure(reply, result);
     },
   );
 
@@ -112,11 +103,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const result = await accounts.updateDetails(requireUser(request).userId, request.body);
       if (result.ok) return { success: true as const, message: ACCOUNT_MESSAGES.detailsUpdated };
-      if (result.reason === "duplicate") {
-        const message = ACCOUNT_MESSAGES.duplicateEmail;
-        return reply.status(409).send(errorBody(message, 409, { email: message }));
-      }
-      return notFound(reply);
+      return sendFailure(reply, result);
     },
   );
 
@@ -160,7 +147,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const result = await accounts.confirmPasswordReset(request.body.token, request.body.password);
       reply.header("cache-control", "no-store");
-      if (!result.ok) return reply.status(400).send(errorBody(ACCOUNT_MESSAGES.resetInvalid, 400));
+      if (!result.ok) return sendFailure(reply, result);
       reply.header("set-cookie", sessionCookie(request, result.token));
       return { token: result.token, userId: result.userId, message: ACCOUNT_MESSAGES.resetDone };
     },

@@ -13,6 +13,10 @@ import { notFound } from "../failure";
 const foundAddressSchema = savedAddressSchema.omit({ first_name: true, last_name: true, instructions: true }).extend({ country: z.literal("United Kingdom") });
 export const suggestionsAnswer = z.object({ suggestions: z.array(z.object({ id: z.string(), text: z.string() })) });
 export const foundAddressAnswer = z.object({ address: foundAddressSchema });
+/** What was typed so far. */
+export const suggestBody = z.object({ query: z.string().max(100) });
+/** A suggestion's id. */
+export const resolveBody = z.object({ id: z.string().min(1).max(MAX_SUGGESTION_ID_LENGTH) });
 
 /**
  * Address autocomplete at checkout (docs/decisions/010-payment-and-address-providers.md). Guests may use it (they have no account yet); a
@@ -42,7 +46,7 @@ export async function addressRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     "/address/suggest",
-    declare({ auth: "public", tag: "checkout", limit: { max: 120, timeWindow: "1 minute" }, summary: "Up to 10 UK address suggestions for what was typed (after more than 2 characters)" }, { body: z.object({ query: z.string().max(100) }), response: replies({ 200: suggestionsAnswer }, 400, 429, 503) }),
+    declare({ auth: "public", tag: "checkout", limit: { max: 120, timeWindow: "1 minute" }, summary: "Up to 10 UK address suggestions for what was typed (after more than 2 characters)" }, { body: suggestBody, response: replies({ 200: suggestionsAnswer }, 400, 429, 503) }),
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       try {
@@ -55,7 +59,7 @@ export async function addressRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     "/address/resolve",
-    declare({ auth: "public", tag: "checkout", limit: { max: 60, timeWindow: "1 minute" }, summary: "The full address behind a suggestion" }, { body: z.object({ id: z.string().min(1).max(MAX_SUGGESTION_ID_LENGTH) }), response: replies({ 200: foundAddressAnswer }, 400, 404, 429, 503) }),
+    declare({ auth: "public", tag: "checkout", limit: { max: 60, timeWindow: "1 minute" }, summary: "The full address behind a suggestion" }, { body: resolveBody, response: replies({ 200: foundAddressAnswer }, 400, 404, 429, 503) }),
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       try {

@@ -18,6 +18,29 @@ const idempotencyKey = z
   .optional();
 const pence = (name: string) => z.number({ error: `${name} must be a whole number of pence` }).int(`${name} must be a whole number of pence`).min(0, `${name} cannot be negative`).max(100_000_000, `${name} is too large`);
 
+/** A customer's cancel: the items (all of them when left out). */
+export const cancelBody = z.object({ order_ids: z.array(rowId("order_ids")).min(1, "Choose at least one item to cancel").max(100).optional(), idempotency_key: idempotencyKey });
+/** A manager's refund: amounts of items, of their design service and of delivery, in pence with VAT. */
+export const refundBody = z.object({
+  items: z.array(z.object({ order_id: rowId("order_id"), amount_pence: pence("amount_pence") })).max(100).default([]),
+  /** Amounts of items' design service (VAT included), kept apart from the print. */
+  design_fees: z.array(z.object({ order_id: rowId("order_id"), amount_pence: pence("amount_pence") })).max(100).default([]),
+  delivery_pence: pence("delivery_pence").default(0),
+  reason: z.string().trim().min(3, "Give a reason for the refund (at least 3 characters)").max(300, "Keep the reason under 300 characters"),
+  idempotency_key: idempotencyKey,
+});
+/** A manager cancels items at the customer's request. */
+export const staffCancelBody = z.object({
+  order_ids: z.array(rowId("order_ids")).min(1, "Choose at least one item to cancel").max(100),
+  reason: z.string().trim().min(3, "Say how the customer asked (at least 3 characters)").max(300, "Keep the reason under 300 characters"),
+  idempotency_key: idempotencyKey,
+});
+/** A reprint under the print guarantee. */
+export const reprintBody = z.object({
+  order_ids: z.array(rowId("order_ids")).min(1, "Choose at least one item to reprint").max(100),
+  reason: z.string().trim().min(3, "Give a reason for the reprint (at least 3 characters)").max(300, "Keep the reason under 300 characters"),
+});
+
 export const refundAnswer = z.object({ success: z.literal(true), refund: refundSchema });
 export const reprintAnswer = z.object({ success: z.literal(true), order_group_id: z.number().int(), print_ready: z.boolean() });
 
@@ -29,7 +52,7 @@ export async function afterSaleRoutes(fastify: FastifyInstance): Promise<void> {
     "/orders/group/:orderGroupId/cancel",
     declare({ auth: "customer", tag: "orders", summary: "Cancels items of the order that have not started printing (all of them when order_ids is left out) and refunds them, with a VAT credit note" }, {
       params: idParams("orderGroupId"),
-      body: z.object({ order_ids: z.array(rowId("order_ids")).min(1, "Choose at least one item to cancel").max(100).optional(), idempotency_key: idempotencyKey }),
+      body: cancelBody,
       response: replies({ 200: refundAnswer }, 400, 401, 404, 409, 502),
     }),
     async (request, reply) => {
@@ -52,14 +75,7 @@ export async function afterSaleRoutes(fastify: FastifyInstance): Promise<void> {
     "/staff/orders/:orderGroupId/refunds",
     declare({ auth: "manager", tag: "staff", summary: "Refunds amounts (VAT included, in pence) of items and of delivery, with a reason; never more than is left to refund. Makes a VAT credit note and emails it." }, {
       params: idParams("orderGroupId"),
-      body: z.object({
-        items: z.array(z.object({ order_id: rowId("order_id"), amount_pence: pence("amount_pence") })).max(100).default([]),
-        /** Amounts of items' design service (VAT included), kept apart from the print. */
-        design_fees: z.array(z.object({ order_id: rowId("order_id"), amount_pence: pence("amount_pence") })).max(100).default([]),
-        delivery_pence: pence("delivery_pence").default(0),
-        reason: z.string().trim().min(3, "Give a reason for the refund (at least 3 characters)").max(300, "Keep the reason under 300 characters"),
-        idempotency_key: idempotencyKey,
-      }),
+      body: refundBody,
       response: replies({ 200: refundAnswer }, 400, 401, 404, 409, 502),
     }),
     async (request, reply) => {
@@ -78,11 +94,7 @@ export async function afterSaleRoutes(fastify: FastifyInstance): Promise<void> {
     "/staff/orders/:orderGroupId/cancel",
     declare({ auth: "manager", tag: "staff", summary: "Cancels items that have not started printing at the customer's request, with a reason, and refunds them as the customer's own cancellation would" }, {
       params: idParams("orderGroupId"),
-      body: z.object({
-        order_ids: z.array(rowId("order_ids")).min(1, "Choose at least one item to cancel").max(100),
-        reason: z.string().trim().min(3, "Say how the customer asked (at least 3 characters)").max(300, "Keep the reason under 300 characters"),
-        idempotency_key: idempotencyKey,
-      }),
+      body: staffCancelBody,
       response: replies({ 200: refundAnswer }, 400, 401, 404, 409, 502),
     }),
     async (request, reply) => {
@@ -110,10 +122,7 @@ export async function afterSaleRoutes(fastify: FastifyInstance): Promise<void> {
     "/staff/orders/:orderGroupId/reprints",
     declare({ auth: "staff", tag: "staff", summary: "Raises a reprint of dispatched items under the print guarantee: a new job at no charge, linked to the original, from the approved artwork" }, {
       params: idParams("orderGroupId"),
-      body: z.object({
-        order_ids: z.array(rowId("order_ids")).min(1, "Choose at least one item to reprint").max(100),
-        reason: z.string().trim().min(3, "Give a reason for the reprint (at least 3 characters)").max(300, "Keep the reason under 300 characters"),
-      }),
+      body: reprintBody,
       response: replies({ 200: reprintAnswer }, 400, 401, 404, 409),
     }),
     async (request, reply) => {

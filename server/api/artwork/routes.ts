@@ -29,6 +29,9 @@ const orientationOf = (value: string | undefined): OrderedArtwork["orientation"]
  * of an ordered item (`/api/orders/{orderId}/imgs`), and the files themselves, served only to their owner
  * or staff. Uploads stream to a temporary file (never whole in memory) and are processed off the main thread.
  */
+/** A customer approves or un-approves a version's artwork, or changes its quantity or notes. */
+export const versionChangeBody = z.object({ approved: z.boolean().optional(), qty: rowId("qty").optional(), notes: z.string().max(2000).optional() });
+
 export async function artworkRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
@@ -164,7 +167,7 @@ export async function artworkRoutes(fastify: FastifyInstance): Promise<void> {
     "/orders/:orderId/imgs/:versionNumber",
     declare({ auth: "customer", tag: "orders", summary: "Approves or un-approves a version's artwork, or changes its quantity or notes" }, {
       params: versionParams,
-      body: z.object({ approved: z.boolean().optional(), qty: rowId("qty").optional(), notes: z.string().max(2000).optional() }),
+      body: versionChangeBody,
       response: replies({ 200: versionAnswer }, 400, 401, 404, 409),
     }),
     async (request, reply) => {

@@ -268,7 +268,7 @@ describe("paying and making the order", () => {
     const start = (await startCheckout(t.app, customer, [await bannerLine(t.app)])).json();
     await t.app.services.testPayments!.pay(sessionIdOf(start.url), { digits: "4242424242424242" });
     await t.db.db.execute(sql`update test_payment_sessions set amount_total_pence = amount_total_pence - 100 where client_reference_id = ${start.checkout_id}`);
-    expect(await t.app.services.checkout.fulfilSession(sessionIdOf(start.url))).toEqual({ ok: false, reason: "mismatch" });
+    expect(await t.app.services.checkout.fulfilSession(sessionIdOf(start.url))).toEqual({ ok: false, reason: "conflict", message: CHECKOUT_MESSAGES.notPaid });
     expect(await groupsOf(customer.userId)).toHaveLength(0);
   });
 

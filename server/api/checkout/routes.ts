@@ -63,6 +63,11 @@ function startInput(userId: number, body: z.output<typeof createSessionBody>) {
   };
 }
 
+/** The spec's body of POST /orders/:clientReference: accepted, never read (the order is made from what the server stored). */
+export const createOrderBody = z.object({}).passthrough().optional();
+/** The order whose confirmation the spec's client asks for (other fields, addresses included, are ignored). */
+export const sendConfirmationBody = z.object({ orderRef: rowIdOrDigits("orderRef") }).passthrough();
+
 export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { checkout, orders } = app.services;
@@ -121,16 +126,13 @@ export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
     declare({ auth: "customer", tag: "orders", summary: "Creates the order for a paid checkout (once; later calls answer the same order). Amounts in the body are ignored: the order is made from what the server stored." }, {
       params: z.object({ clientReference: z.string().max(64) }),
       // The spec's body is accepted but not used: money never comes from the browser (docs/decisions/005-checkout-exactly-once.md).
-      body: z.object({}).passthrough().optional(),
+      body: createOrderBody,
       response: replies({ 200: orderCreatedAnswer }, 401, 404, 409),
     }),
     async (request, reply) => {
       const userId = requireUser(request).userId;
       const result = await checkout.fulfilForOwner(userId, request.params.clientReference);
-      if (!result.ok) {
-        if (result.reason === "unknown") return notFound(reply);
-        return reply.status(409).send(errorBody(CHECKOUT_MESSAGES.notPaid, 409));
-      }
+      if (!result.ok) return sendFailure(reply, result);
       const group = await orders.groupForOwner(userId, result.orderGroupId);
       return {
         order_group_id: result.orderGroupId,
@@ -177,7 +179,7 @@ export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     "/email/send-confirmation",
-    declare({ auth: "customer", tag: "orders", summary: "Accepted for the spec's clients. The confirmation email is queued once, when the order is made, from the stored order; this call sends nothing new and ignores addresses in the body." }, { body: z.object({ orderRef: rowIdOrDigits("orderRef") }).passthrough(), response: replies({ 202: doneWithMessageAnswer }, 400, 401, 404) }),
+    declare({ auth: "customer", tag: "orders", summary: "Accepted for the spec's clients. The confirmation email is queued once, when the order is made, from the stored order; this call sends nothing new and ignores addresses in the body." }, { body: sendConfirmationBody, response: replies({ 202: doneWithMessageAnswer }, 400, 401, 404) }),
     async (request, reply) => {
       const group = await orders.groupForOwner(requireUser(request).userId, Number(request.body.orderRef));
       if (!group) return notFound(reply);

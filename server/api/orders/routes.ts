@@ -15,6 +15,14 @@ export const orderListAnswer = z.array(orderListEntrySchema);
 export const attributesAttachedAnswer = z.object({ success: z.literal(true), attributes: z.array(z.number().int()), already_attached: z.boolean() });
 export const groupStatusAnswer = z.object({ success: z.literal(true), status: orderStatusSchema });
 
+/** The item's options (subattribute ids). */
+export const attributesBody = z.object({ attributes: z.array(rowIdOrDigits("attributes")).max(50) });
+/** A customer marks the order's artwork complete. */
+export const printReadyBody = z.object({
+  status: z.literal("Print Ready", { error: "Customers can only set status 'Print Ready'" }),
+  products: z.array(z.object({ product_id: rowId("product_id").optional(), orientation: z.string().nullable().optional() }).passthrough()).max(100).optional(),
+});
+
 export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { orders, artwork, invoices } = app.services;
@@ -63,7 +71,7 @@ export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
     "/orders/:orderId/attributes",
     declare({ auth: "customer", tag: "orders", summary: "Attaches the item's options (subattribute ids) once; later calls change nothing" }, {
       params: idParams("orderId"),
-      body: z.object({ attributes: z.array(rowIdOrDigits("attributes")).max(50) }),
+      body: attributesBody,
       response: replies({ 200: attributesAttachedAnswer }, 400, 401, 404, 409),
     }),
     async (request, reply) => {
@@ -77,10 +85,7 @@ export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
     "/orders/group/:orderGroupId",
     declare({ auth: "customer", tag: "orders", summary: "Marks the order's artwork complete (status 'Print Ready'). Refused until every item has approved artwork for each version." }, {
       params: idParams("orderGroupId"),
-      body: z.object({
-        status: z.literal("Print Ready", { error: "Customers can only set status 'Print Ready'" }),
-        products: z.array(z.object({ product_id: rowId("product_id").optional(), orientation: z.string().nullable().optional() }).passthrough()).max(100).optional(),
-      }),
+      body: printReadyBody,
       response: replies({ 200: groupStatusAnswer }, 400, 401, 404, 409),
     }),
     async (request, reply) => {

@@ -15,6 +15,8 @@ export const PROMO_APPLIED = "Promo code applied!";
  */
 export const promoAnswer = z.object({ success: z.boolean(), discount: z.number(), amountOffPence: z.number().int().optional(), message: z.string() });
 
+export const applyPromoBody = z.object({ promoCode: z.string({ error: "promoCode is required" }).max(64, "promoCode is too long") });
+
 export async function promotionRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { promos, accounts, checkout } = app.services;
@@ -22,7 +24,7 @@ export async function promotionRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     "/apply-promo",
     declare({ auth: "public", tag: "promotions", limit: { max: 10, timeWindow: "1 minute" }, summary: "Checks a promo code; discount is a percentage off Sub Total, or amountOffPence a fixed amount off it" }, {
-      body: z.object({ promoCode: z.string({ error: "promoCode is required" }).max(64, "promoCode is too long") }),
+      body: applyPromoBody,
       response: replies({ 200: promoAnswer }, 400, 429),
     }),
     async (request) => {

@@ -12,6 +12,7 @@ import { errorBody } from "../../front-door/errors";
 import { requireUser } from "../../plugins/auth";
 import { actorOf } from "../../services/back-office/audit";
 import type { NewAttachment, QuoteView } from "../../services/quote-service";
+import { failure, type Outcome } from "../../services/outcome";
 import { declare } from "../declare";
 import { notFound, sendFailure, sendPdf } from "../failure";
 import { receiveMultipart, type ReceivedFile } from "../uploads";
@@ -129,13 +130,13 @@ function invalidForm(issues: readonly { path: PropertyKey[]; message: string }[]
 }
 
 /** The files sent in the request itself, read by their content; a file of another kind is the 422's message. */
-async function sniffedFiles(received: Record<string, ReceivedFile>): Promise<{ ok: true; files: NewAttachment[] } | { ok: false; message: string }> {
+async function sniffedFiles(received: Record<string, ReceivedFile>): Promise<Outcome<{ files: NewAttachment[] }>> {
   const files: NewAttachment[] = [];
   for (const field of QUICK_QUOTE_FORM.files) {
     const file = received[field];
     if (!file || file.size === 0) continue;
     const sniffed = await sniffArtwork(file.path);
-    if (!sniffed.kind) return { ok: false, message: `${file.fileName} is not a PDF, JPEG, PNG, TIFF or WebP file${sniffed.detected ? ` (it looks like ${sniffed.detected})` : ""}.` };
+    if (!sniffed.kind) return failure("unprocessable", `${file.fileName} is not a PDF, JPEG, PNG, TIFF or WebP file${sniffed.detected ? ` (it looks like ${sniffed.detected})` : ""}.`);
     files.push({ path: file.path, fileName: file.fileName, contentType: ATTACHMENT_TYPES[sniffed.kind]!, size: file.size });
   }
   return { ok: true, files };
@@ -183,7 +184,7 @@ export async function quoteRoutes(fastify: FastifyInstance): Promise<void> {
         try {
           for (const file of claimed.files) files.push({ path: file.path, fileName: file.fileName, contentType: file.declaredType, size: file.size });
           const sent = await sniffedFiles(received.value.files);
-          if (!sent.ok) return reply.status(422).send(errorBody(sent.message, 422));
+          if (!sent.ok) return sendFailure(reply, sent);
           files.push(...sent.files);
           const result = await quotes.request(requireUser(request).userId, form.data, files);
           if (!result.ok) return sendFailure(reply, result);
@@ -215,11 +216,11 @@ export async function quoteRoutes(fastify: FastifyInstance): Promise<void> {
         if (!form.success) return reply.status(400).send(invalidForm(form.error.issues));
         // Every check that can refuse comes before the account is made, so a refused request leaves nothing behind.
         const sent = await sniffedFiles(received.value.files);
-        if (!sent.ok) return reply.status(422).send(errorBody(sent.message, 422));
+        if (!sent.ok) return sendFailure(reply, sent);
         const { title, firstname, lastname, email, telephone, password, productKind, size, quantity, material, deadline, notes } = form.data;
         // The account exactly as checkout's guest makes it (POST /api/auth/signup): the same service, site and role.
         const account = await accounts.signup({ title, firstname, lastname, email, telephone, password, site: "printwise" });
-        if (!account.ok) return reply.status(409).send(errorBody(QUOTE_MESSAGES.guestEmailTaken, 409, { email: QUOTE_MESSAGES.guestEmailTaken }));
+        if (!account.ok) return sendFailure(reply, { ...account, message: QUOTE_MESSAGES.guestEmailTaken });
         const result = await quotes.request(account.userId, { productKind, size, quantity, material, deadline, notes }, sent.files);
         if (!result.ok) return sendFailure(reply, result);
         reply.header("cache-control", "no-store");

@@ -8,7 +8,7 @@ import { requireUser } from "../../plugins/auth";
 import { decodeQueueCursor, encodeQueueCursor, parseStatus, QUEUE_PAGE_SIZE, type QueueEntry } from "../../services/production-service";
 import { contentDisposition } from "../../front-door/content-disposition";
 import { errorBody } from "../../front-door/errors";
-import { confirm, notFound, sendPdf } from "../failure";
+import { confirm, notFound, sendFailure, sendPdf } from "../failure";
 import { doneAnswer, idParams, replies, rowIdOrDigits } from "../schemas";
 import { orderGroupSchema, orderGroupView, orderItemSchema } from "../orders/serialise";
 import { declare } from "../declare";
@@ -41,6 +41,21 @@ export const staffJobAnswer = orderGroupSchema.extend({
 export const failedEmailsAnswer = z.array(z.object({ id: z.number().int(), to: z.string(), subject: z.string(), attempts: z.number().int(), last_error: z.string().nullable(), created_at: z.string() }));
 
 /** The staff console's API: every route needs the staff role (a customer gets 404, nobody signed in 401). */
+/** Staff move an item to another status (never Cancelled: that takes a refund). */
+export const moveBody = z.object({
+  status: z.enum(ORDER_STATUSES).refine((status) => status !== "Cancelled", "An item is cancelled only with a refund (the customer's Cancel, or a manager's refund), never by hand"),
+  note: z.string().max(500).optional(),
+});
+/** A manager undoes an item's last production move, saying why. */
+export const undoBody = z.object({ reason: z.string().trim().min(5, "Say what the mistake was (at least 5 characters)").max(500) });
+/** Staff reject an item's artwork with a reason the customer sees. */
+export const rejectBody = z.object({ reason: z.string().trim().min(5, "Give the customer a reason (at least 5 characters)").max(1000) });
+/** Staff dispatch a printed order. */
+export const dispatchBody = z.object({
+  carrier: z.enum(CARRIERS, { error: `carrier must be one of: ${CARRIERS.join(", ")}` }),
+  trackingNumber: z.string().trim().regex(TRACKING_NUMBER, "Enter the tracking number (4 to 40 letters, digits, spaces or dashes)"),
+});
+
 export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
@@ -98,10 +113,7 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
     "/staff/items/:orderId/status",
     declare({ auth: "staff", tag: "staff", summary: "Moves an item to another status, if the transition table allows it (recorded with who and when)" }, {
       params: idParams("orderId"),
-      body: z.object({
-        status: z.enum(ORDER_STATUSES).refine((status) => status !== "Cancelled", "An item is cancelled only with a refund (the customer's Cancel, or a manager's refund), never by hand"),
-        note: z.string().max(500).optional(),
-      }),
+      body: moveBody,
       response: replies({ 200: doneAnswer }, 400, 401, 404, 409),
     }),
     async (request, reply) => confirm(reply, await production.move(request.params.orderId as number, request.body.status, staffId(request), request.body.note ?? null)),
@@ -111,7 +123,7 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
     "/staff/items/:orderId/undo",
     declare({ auth: "manager", tag: "staff", summary: "A manager undoes an item's last production move, one step back as the transition table allows, with a reason (an event in the history)" }, {
       params: idParams("orderId"),
-      body: z.object({ reason: z.string().trim().min(5, "Say what the mistake was (at least 5 characters)").max(500) }),
+      body: undoBody,
       response: replies({ 200: doneAnswer }, 400, 401, 404, 409),
     }),
     async (request, reply) => confirm(reply, await production.undo(request.params.orderId as number, request.body.reason, staffId(request))),
@@ -121,7 +133,7 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
     "/staff/items/:orderId/reject",
     declare({ auth: "staff", tag: "staff", summary: "Rejects an item's artwork: back to Awaiting Artwork with a reason the customer sees (and is emailed)" }, {
       params: idParams("orderId"),
-      body: z.object({ reason: z.string().trim().min(5, "Give the customer a reason (at least 5 characters)").max(1000) }),
+      body: rejectBody,
       response: replies({ 200: doneAnswer }, 400, 401, 404, 409),
     }),
     async (request, reply) => confirm(reply, await production.reject(request.params.orderId as number, request.body.reason, staffId(request))),
@@ -131,10 +143,7 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
     "/staff/orders/:orderGroupId/dispatch",
     declare({ auth: "staff", tag: "staff", summary: "Dispatches a printed order with its carrier and tracking number; the customer is emailed" }, {
       params: idParams("orderGroupId"),
-      body: z.object({
-        carrier: z.enum(CARRIERS, { error: `carrier must be one of: ${CARRIERS.join(", ")}` }),
-        trackingNumber: z.string().trim().regex(TRACKING_NUMBER, "Enter the tracking number (4 to 40 letters, digits, spaces or dashes)"),
-      }),
+      body: dispatchBody,
       response: replies({ 200: doneAnswer }, 400, 401, 404, 409),
     }),
     async (request, reply) => confirm(reply, await production.dispatch(request.params.orderGroupId as number, request.body.carrier, request.body.trackingNumber, staffId(request))),
@@ -155,8 +164,7 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
     declare({ auth: "staff", tag: "staff", summary: "Every print PDF of the order as one ZIP, streamed" }, { params: idParams("orderGroupId") }),
     async (request, reply) => {
       const zip = await production.printFilesZip(request.params.orderGroupId as number);
-      if (!zip) return notFound(reply);
-      if (!zip.ok) return reply.status(409).send(errorBody(zip.message, 409));
+      if (!zip.ok) return sendFailure(reply, zip);
       reply.header("content-disposition", contentDisposition("attachment", zip.fileName));
       reply.header("cache-control", "private, no-store");
       return reply.type("application/zip").send(zip.stream);

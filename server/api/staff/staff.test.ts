@@ -222,6 +222,12 @@ describe("print files and packing slips", () => {
     expect(res.json().message).toBe("The print file of item 1 (PVC Banners) version 1 is missing from storage. Ask the customer to upload it again.");
   });
 
+  it("answers the plain 404 for the ZIP of an order that does not exist", async () => {
+    const res = await staffCall("GET", `/api/staff/orders/987654321/files.zip`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: "Not found", message: "Not found", statusCode: 404 });
+  });
+
   it("refuses a ZIP of an order with no print files yet", async () => {
     const c = await signUp(t.app);
     await saveTestAddresses(t.app, c);

@@ -31,7 +31,7 @@ export function createTeam(deps: { accounts: AccountService }): Team {
             : `Sent ${email} a new set-password link`;
         await recordAudit(tx, actor, { action: "staff.invite", entityType: "staff", entityId: String(added.userId), summary, before: added.previousRole ? { role: added.previousRole } : null, after: { email, role } });
       });
-      if (!result.ok) return failure("conflict", result.message);
+      if (!result.ok) return result;
       return { ok: true, message: `${summary}. They have been emailed a single-use link to set their password (it expires in one hour).` };
     },
 
@@ -42,7 +42,7 @@ export function createTeam(deps: { accounts: AccountService }): Team {
         summary = `${changed.email} is now ${roleWords(role)} (was ${changed.previousRole})`;
         await recordAudit(tx, actor, { action: "staff.role", entityType: "staff", entityId: String(userId), summary, before: { email: changed.email, role: changed.previousRole }, after: { email: changed.email, role } });
       });
-      if (!result.ok) return failure(result.message === "No such member of staff" ? "not-found" : "conflict", result.message);
+      if (!result.ok) return result;
       return { ok: true, message: `${summary}. They have been signed out and sign in again with the new role.` };
     },
 
@@ -53,7 +53,7 @@ export function createTeam(deps: { accounts: AccountService }): Team {
         summary = `Removed ${removed.email} (${roleWords(removed.previousRole)}) from the team`;
         await recordAudit(tx, actor, { action: "staff.remove", entityType: "staff", entityId: String(userId), summary, before: { email: removed.email, role: removed.previousRole }, after: null });
       });
-      if (!result.ok) return failure(result.message === "No such member of staff" ? "not-found" : "conflict", result.message);
+      if (!result.ok) return result;
       return { ok: true, message: `${summary}. Their sessions have ended.` };
     },
   };
