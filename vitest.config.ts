@@ -50,6 +50,13 @@ const onPostgres = process.env.TEST_DATABASE === "postgres";
  */
 const shared = { isolate: false } as const;
 
+/**
+ * A test's own limit. In CI the PostgreSQL pass runs beside the browser tests, so a test that starts the
+ * artwork workers (sharp and MuPDF loading, then a print PDF) can take several times its quiet-machine time;
+ * 60 s still stops a hung test, without failing a slow one.
+ */
+const TEST_TIMEOUT_MS = 60_000;
+
 // Kept apart from vite.config.ts: the React Router plugin is for the app build, not for tests.
 export default defineConfig({
   test: {
@@ -75,7 +82,7 @@ export default defineConfig({
           environment: "node",
           isolate: true,
           env: { TEST_DATABASE_FREE: "1" },
-          testTimeout: 30_000,
+          testTimeout: TEST_TIMEOUT_MS,
           hookTimeout: 60_000,
         },
       },
@@ -87,7 +94,7 @@ export default defineConfig({
           include: DATABASE_FREE_TEST_FILES,
           environment: "node",
           env: { TEST_DATABASE_FREE: "1" },
-          testTimeout: 30_000,
+          testTimeout: TEST_TIMEOUT_MS,
           hookTimeout: 60_000,
         },
       },
@@ -100,7 +107,7 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...DATABASE_FREE_TEST_FILES, "server/artwork/pixel-bomb.test.ts", ...PROCESS_TEST_FILES, ...(onPostgres ? ONE_DATABASE_TEST_FILES : [])],
           environment: "node",
           globalSetup: ["tests/setup/global-setup.ts"],
-          testTimeout: 30_000,
+          testTimeout: TEST_TIMEOUT_MS,
           hookTimeout: 60_000,
         },
       },
@@ -112,7 +119,7 @@ export default defineConfig({
           include: PROCESS_TEST_FILES,
           environment: "node",
           globalSetup: ["tests/setup/global-setup.ts", "tests/setup/built-server.ts"],
-          testTimeout: 30_000,
+          testTimeout: TEST_TIMEOUT_MS,
           hookTimeout: 60_000,
         },
       },
