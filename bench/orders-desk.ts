@@ -60,6 +60,7 @@ async function vary(client: pg.Client): Promise<number> {
       delivery = jsonb_set(delivery, '{postcode}', to_jsonb('E' || (id % 20 + 1) || ' ' || (id % 9 + 1) || chr(65 + (id / 180) % 26) || chr(65 + (id / 4680) % 26))),
       billing = jsonb_set(billing, '{last_name}', to_jsonb('Customer' || (id % 50000)))`);
   await client.query("update orders set express = true where id % 8 = 0");
+  await client.query("update order_groups g set has_express = true where exists (select 1 from orders o where o.order_group_id = g.id and o.express)");
   await client.query("set maintenance_work_mem = '256MB'");
   for (const index of indexes) await client.query(index.def);
   await client.query("vacuum (analyze) order_groups, orders");

@@ -104,6 +104,11 @@ export const orderGroups = pgTable(
     blindShipping: jsonb("blind_shipping").$type<BlindShipping | null>(),
     /** The buyer's purchase-order number: on the order, the VAT invoice, the packing slip and the staff job. */
     poNumber: text("po_number"),
+    /**
+     * Whether any item is express (written with the items, which never change turnaround): the orders desk's
+     * turnaround filter reads it here, beside the total's index, instead of probing every order's items.
+     */
+    hasExpress: boolean("has_express").notNull().default(false),
     deliveryDate: date("delivery_date", { mode: "string" }).notNull(),
     invoiceNumber: integer("invoice_number"),
     /** On account: the day the invoice falls due (invoice date + the account's terms). Null when paid by card. */
@@ -150,6 +155,9 @@ export const orderGroups = pgTable(
     index("order_groups_active_total_idx")
       .on(t.totalPence, t.id, t.deliveryDate, t.status)
       .where(sql`${t.status} not in ('Dispatched', 'Shipped', 'Cancelled')`),
+    // Express orders sorted by total (the orders desk): one in eight orders, so the plain total index filtered
+    // row by row walked thousands of standard orders first.
+    index("order_groups_express_total_idx").on(t.totalPence, t.id).where(sql`${t.hasExpress}`),
     index("order_groups_po_idx").on(sql`lower(${t.poNumber})`),
     index("order_groups_tracking_idx").on(sql`upper(replace(${t.trackingNumber}, ' ', ''))`),
     index("order_groups_delivery_postcode_idx").on(sql`upper(replace(${t.delivery} ->> 'postcode', ' ', ''))`),

@@ -52,6 +52,7 @@ export async function writeOrder(t: Tx, context: OrderWriterContext, checkout: t
       delivery: checkout.delivery,
       blindShipping: checkout.blindShipping,
       poNumber: checkout.poNumber,
+      hasExpress: checkout.lines.some((line) => line.express),
       deliveryDate: orderDeliveryDate(checkout.lines),
       dueDate: payment.method === "account" ? payment.dueDate : null,
       quoteId: checkout.quoteId,

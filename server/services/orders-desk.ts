@@ -116,8 +116,7 @@ function filterConditions(filters: DeskFilters, today: string): SQL[] {
     where.push(sql`exists (select 1 from ${orders} where ${orders.productId} = ${filters.productId} and ${orders.orderGroupId} = ${orderGroups.id})`);
   }
   if (filters.turnaround) {
-    const express = sql`exists (select 1 from ${orders} where ${orders.express} and ${orders.orderGroupId} = ${orderGroups.id})`;
-    where.push(filters.turnaround === "express" ? express : sql`not ${express}`);
+    where.push(eq(orderGroups.hasExpress, filters.turnaround === "express"));
   }
   if (filters.placedFrom) where.push(sql`${orderGroups.createdAt} >= ${ukWallClockToDate(filters.placedFrom, 0).toISOString()}::timestamptz`);
   if (filters.placedTo) where.push(sql`${orderGroups.createdAt} < ${ukWallClockToDate(addCalendarDays(filters.placedTo, 1), 0).toISOString()}::timestamptz`);

@@ -81,6 +81,8 @@ export function createReprintService(deps: ReprintServiceDeps): ReprintService {
             delivery: group.delivery,
             blindShipping: group.blindShipping,
             poNumber: group.poNumber,
+            // A reprint is made at express turnaround (its items are express).
+            hasExpress: true,
             deliveryDate: due,
             reprintOf: group.id,
             reprintReason: input.reason,

@@ -6,7 +6,7 @@ import { addWorkingDays, ukDateParts } from "../../../domain/delivery";
 import { orderCheckLetter, orderRef } from "../../../domain/order-ref";
 import { deliveryCutoff } from "../../../domain/orders-desk";
 import { makeStaff, signUp, type TestCustomer } from "../../../tests/factories/accounts";
-import { placeOrder, saveTestAddresses, TEST_ADDRESS } from "../../../tests/factories/checkout";
+import { bannerLine, placeOrder, saveTestAddresses, TEST_ADDRESS } from "../../../tests/factories/checkout";
 import { createTestApp, type TestApp } from "../../../tests/setup/test-app";
 
 let t: TestApp;
@@ -15,17 +15,24 @@ const today = ukDateParts(new Date()).isoDate;
 /** Three orders made by checkout, then given the fields each case looks for. */
 const made: { id: number; email: string }[] = [];
 
+async function expressBannerLine() {
+  const product = (await t.app.services.catalogue.snapshot()).productBySlug.get("pvc-banner")!;
+  const express = product.attributes.find((a) => a.group === "Turnaround" && a.name.startsWith("Express"))!;
+  return bannerLine(t.app, { attributes: [{ group: express.group, subattribute_id: express.id, subattribute_name: express.name }] });
+}
+
 async function order(fields: Partial<typeof orderGroups.$inferInsert>, item: { status?: string; express?: boolean } = {}) {
   const customer = await signUp(t.app, { firstname: "Desk" });
   await saveTestAddresses(t.app, customer);
-  const placed = await placeOrder(t.app, customer);
+  // An express order is bought at express turnaround, so the order writer marks it (has_express) as checkout does.
+  const placed = await placeOrder(t.app, customer, item.express ? [await expressBannerLine()] : undefined);
   // A total the test chooses, kept consistent with the check constraint (the desk only reads it).
   const totals = fields.totalPence === undefined ? {} : { subTotalPence: fields.totalPence, promoDiscountPence: 0, deliveryPence: 0, vatPence: 0 };
   await t.db.db.update(orderGroups).set({ ...fields, ...totals }).where(eq(orderGroups.id, placed.orderGroupId));
-  if (item.status || item.express !== undefined || fields.deliveryDate) {
+  if (item.status || fields.deliveryDate) {
     await t.db.db
       .update(orders)
-      .set({ ...(item.status ? { status: item.status as never } : {}), ...(item.express !== undefined ? { express: item.express } : {}), ...(fields.deliveryDate ? { deliveryDate: fields.deliveryDate } : {}) })
+      .set({ ...(item.status ? { status: item.status as never } : {}), ...(fields.deliveryDate ? { deliveryDate: fields.deliveryDate } : {}) })
       .where(eq(orders.orderGroupId, placed.orderGroupId));
   }
   made.push({ id: placed.orderGroupId, email: customer.email });

@@ -1,0 +1,3 @@
+ALTER TABLE "order_groups" ADD COLUMN "has_express" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+UPDATE "order_groups" SET "has_express" = true WHERE EXISTS (SELECT 1 FROM "orders" WHERE "orders"."order_group_id" = "order_groups"."id" AND "orders"."express");--> statement-breakpoint
+CREATE INDEX "order_groups_express_total_idx" ON "order_groups" USING btree ("total_pence","id") WHERE "order_groups"."has_express";
