@@ -128,7 +128,9 @@ function slowPatch(base: string, customer: TestCustomer, id: string, offset: num
         res.on("end", () => resolve({ status: res.statusCode!, offset: res.headers["upload-offset"] ? Number(res.headers["upload-offset"]) : null }));
       },
     );
-    req.on("error", reject);
+    // The loser of a race may be answered and cut off while its body is still being sent: on a busy machine the
+    // write then fails (EPIPE, ECONNRESET) before the answer is read. That is a refusal, never a win (status 0).
+    req.on("error", (error: NodeJS.ErrnoException) => (error.code === "EPIPE" || error.code === "ECONNRESET" ? resolve({ status: 0, offset: null }) : reject(error)));
     let at = 0;
     const source = new Readable({
       read() {
@@ -180,7 +182,7 @@ async function twoWriters(bases: [string, string], customer: TestCustomer, order
   const winners = [ra, rb].filter((r) => r.status === 204 && r.offset === held && held > start);
   const losers = [ra, rb].filter((r) => !winners.includes(r));
   expect(winners, JSON.stringify({ ra, rb, held })).toHaveLength(1);
-  expect(losers.every((r) => r.status === 409 || (r.status === 204 && r.offset !== null && r.offset <= held)), JSON.stringify({ ra, rb, held })).toBe(true);
+  expect(losers.every((r) => r.status === 409 || r.status === 0 || (r.status === 204 && r.offset !== null && r.offset <= held)), JSON.stringify({ ra, rb, held })).toBe(true);
   const winnerBytes = winners[0] === ra ? file : other;
   expect((await request(bases[1], customer, "PATCH", `/api/uploads/${id}`, { "upload-offset": String(held), "content-type": "application/offset+octet-stream" }, file.subarray(held))).status).toBe(204);
   const expected = Buffer.concat([file.subarray(0, start), winnerBytes.subarray(start, held), file.subarray(held)]);
