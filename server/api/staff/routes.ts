@@ -40,7 +40,6 @@ export const staffJobAnswer = orderGroupSchema.extend({
 });
 export const failedEmailsAnswer = z.array(z.object({ id: z.number().int(), to: z.string(), subject: z.string(), attempts: z.number().int(), last_error: z.string().nullable(), created_at: z.string() }));
 
-/** The staff console's API: every route needs the staff role (a customer gets 404, nobody signed in 401). */
 /** Staff move an item to another status (never Cancelled: that takes a refund). */
 export const moveBody = z.object({
   status: z.enum(ORDER_STATUSES).refine((status) => status !== "Cancelled", "An item is cancelled only with a refund (the customer's Cancel, or a manager's refund), never by hand"),
@@ -56,6 +55,7 @@ export const dispatchBody = z.object({
   trackingNumber: z.string().trim().regex(TRACKING_NUMBER, "Enter the tracking number (4 to 40 letters, digits, spaces or dashes)"),
 });
 
+/** The staff console's API: every route needs the staff role (a customer gets 404, nobody signed in 401). */
 export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
