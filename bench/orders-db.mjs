@@ -158,9 +158,9 @@ export async function seedOrders(url, { customers, orderGroups, owner }) {
       "order_groups",
       `insert into order_groups (id, checkout_id, user_id, user_email, status, payment_status, payment_method, provider,
                                  provider_session_id, sub_total_pence, promo_code, promo_basis_points, promo_discount_pence,
-                                 delivery_pence, vat_pence, total_pence, billing, delivery, delivery_date, created_at, updated_at)
+                                 delivery_pence, vat_pence, total_pence, billing, delivery, product_ids, delivery_date, created_at, updated_at)
        select $2::int + g, 'bench_' || g, user_id, email, status, 'paid', 'card', 'test', 'bench_session_' || g,
-              line_pence, null, 0, 0, delivery_pence, vat_pence, total_pence, $1::jsonb, $1::jsonb, delivery_date, created_at, created_at
+              line_pence, null, 0, 0, delivery_pence, vat_pence, total_pence, $1::jsonb, $1::jsonb, array[product_id], delivery_date, created_at, created_at
        from bench_series`,
       [address, offsets.groups],
     );

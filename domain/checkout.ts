@@ -263,3 +263,8 @@ export function paymentLineItems(
 export function orderDeliveryDate(lines: Pick<CheckoutLine, "deliveryDate">[]): string {
   return lines.map((line) => line.deliveryDate).sort().at(-1)!;
 }
+
+/** The products an order's items are, each once, in ascending order (the order's `product_ids`). */
+export function orderProductIds(lines: readonly { productId: number }[]): number[] {
+  return [...new Set(lines.map((line) => line.productId))].sort((a, b) => a - b);
+}

@@ -8,7 +8,7 @@ import { checkouts, designJobs, orderEvents, orderGroups, orders, promoCodes, qu
 import { addressLine } from "../../domain/address";
 import { cardSummary } from "../../domain/card";
 import { designFeeDetail, DESIGN_SERVICE_NAME } from "../../domain/design-service";
-import { lineSizeLabel, orderDeliveryDate } from "../../domain/checkout";
+import { lineSizeLabel, orderDeliveryDate, orderProductIds } from "../../domain/checkout";
 import { formatDeliveryDate, formatLongDate, formatPence } from "../../domain/format";
 import type { ShopDetails } from "../config";
 import { orderConfirmationEmail } from "../integrations/email/templates";
@@ -53,6 +53,7 @@ export async function writeOrder(t: Tx, context: OrderWriterContext, checkout: t
       blindShipping: checkout.blindShipping,
       poNumber: checkout.poNumber,
       hasExpress: checkout.lines.some((line) => line.express),
+      productIds: orderProductIds(checkout.lines),
       deliveryDate: orderDeliveryDate(checkout.lines),
       dueDate: payment.method === "account" ? payment.dueDate : null,
       quoteId: checkout.quoteId,

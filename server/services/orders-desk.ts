@@ -1,7 +1,7 @@
 // The orders desk (/staff/orders, ADR 024): every order, searched, filtered and sorted, keyset-paged so a
 // page costs the same at order one million as at order one. Each filter and sort is a condition one
 // index of migration 0018 answers; the day rules are domain/orders-desk.ts's.
-import { and, eq, inArray, notInArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, arrayContains, eq, inArray, notInArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { orderGroups, orders } from "../../db/schema";
 import { addCalendarDays, daysBetween } from "../../domain/calendar";
@@ -112,9 +112,8 @@ function filterConditions(filters: DeskFilters, today: string): SQL[] {
   if (q) where.push(searchCondition(q));
   if (filters.status) where.push(eq(orderGroups.status, filters.status));
   if (filters.payment) where.push(eq(orderGroups.paymentMethod, filters.payment));
-  if (filters.productId) {
-    where.push(sql`exists (select 1 from ${orders} where ${orders.productId} = ${filters.productId} and ${orders.orderGroupId} = ${orderGroups.id})`);
-  }
+  // The order's own product ids, which each sort's index carries: read in the sort's order (migration 0021).
+  if (filters.productId) where.push(arrayContains(orderGroups.productIds, [filters.productId]));
   if (filters.turnaround) {
     where.push(eq(orderGroups.hasExpress, filters.turnaround === "express"));
   }

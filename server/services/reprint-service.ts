@@ -5,6 +5,7 @@ import { and, asc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { orderEvents, orderFiles, orderGroups, orders, users } from "../../db/schema";
 import { isArtworkComplete } from "../../domain/artwork";
+import { orderProductIds } from "../../domain/checkout";
 import { deliveryDate, formatDeliveryDate } from "../../domain/delivery";
 import type { ShopDetails } from "../config";
 import { reprintEmail } from "../integrations/email/templates";
@@ -33,6 +34,12 @@ export const REPRINT_MESSAGES = {
   inProgress: (name: string, reprintId: number) => `${name} already has a reprint in progress: order ${reprintId}.`,
   ofReprint: "This order is itself a reprint: raise the reprint from the original order.",
 } as const;
+
+/** What a reprint copies of the item it reprints: the product, and how it was made (size, versions, options). */
+export function reprintedSpec(item: typeof orders.$inferSelect) {
+  const { productId, productSlug, image, quantity, versions, widthMm, heightMm, orientation, fixedSize, attributes } = item;
+  return { productId, productSlug, image, quantity, versions, widthMm, heightMm, orientation, fixedSize, attributes };
+}
 
 export function createReprintService(deps: ReprintServiceDeps): ReprintService {
   const { db, shop, publicUrl, sender } = deps;
@@ -83,6 +90,7 @@ export function createReprintService(deps: ReprintServiceDeps): ReprintService {
             poNumber: group.poNumber,
             // A reprint is made at express turnaround (its items are express).
             hasExpress: true,
+            productIds: orderProductIds(chosen),
             deliveryDate: due,
             reprintOf: group.id,
             reprintReason: input.reason,
@@ -95,17 +103,8 @@ export function createReprintService(deps: ReprintServiceDeps): ReprintService {
               orderGroupId: reprint!.id,
               userId: item.userId,
               lineNumber: index + 1,
-              productId: item.productId,
+              ...reprintedSpec(item),
               productName: item.productName,
-              productSlug: item.productSlug,
-              image: item.image,
-              quantity: item.quantity,
-              versions: item.versions,
-              widthMm: item.widthMm,
-              heightMm: item.heightMm,
-              orientation: item.orientation,
-              fixedSize: item.fixedSize,
-              attributes: item.attributes,
               express: true,
               unitPence: 0,
               undiscountedLinePence: 0,
