@@ -21,25 +21,12 @@ export async function changeItemStatus(
   actor: Actor,
   options: { note?: string | null; set?: Partial<typeof orders.$inferInsert> } = {},
 ): Promise<StatusChangeResult> {
-  const [item] = await tx.select({ id: orders.id, status: orders.status, orderGroupId: orders.orderGroupId }).from(orders).where(eq(orders.id, orderId)).for("update");
+  const item = await lockItem(tx, orderId);
   if (!item) return failure("not-found", "No such item");
   if (item.status === to) return { ok: true, changed: false };
   const check = checkTransition(item.status, to);
   if (!check.ok) return failure("conflict", check.message);
-  await tx
-    .update(orders)
-    .set({ status: to, updatedAt: sql`now()`, ...options.set })
-    .where(eq(orders.id, orderId));
-  await tx.insert(orderEvents).values({
-    orderGroupId: item.orderGroupId,
-    orderId,
-    actor: actor.kind,
-    actorUserId: actor.userId,
-    fromStatus: item.status,
-    toStatus: to,
-    note: options.note ?? null,
-  });
-  await syncGroupStatus(tx, item.orderGroupId, actor);
+  await moveItem(tx, item, to, actor, options.note ?? null, options.set);
   return { ok: true, changed: true };
 }
 
@@ -52,7 +39,7 @@ export type CorrectionResult = { ok: true; from: OrderStatus; to: OrderStatus } 
  * undo sends no email: the customer was never told of the mistake.
  */
 export async function correctItemStatus(tx: Tx, orderId: number, actor: Actor, reason: string): Promise<CorrectionResult> {
-  const [item] = await tx.select({ id: orders.id, status: orders.status, orderGroupId: orders.orderGroupId }).from(orders).where(eq(orders.id, orderId)).for("update");
+  const item = await lockItem(tx, orderId);
   if (!item) return failure("not-found", "No such item");
   // The forward move that brought the item here (an earlier undo into this status is not one).
   const arrivals = await tx
@@ -64,17 +51,7 @@ export async function correctItemStatus(tx: Tx, orderId: number, actor: Actor, r
   const last = arrivals.find((event) => event.fromStatus !== null && isOrderStatus(event.fromStatus) && canTransition(event.fromStatus, item.status));
   const check = checkCorrection(item.status, last?.fromStatus ?? null);
   if (!check.ok) return failure("conflict", check.message);
-  await tx.update(orders).set({ status: check.to, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
-  await tx.insert(orderEvents).values({
-    orderGroupId: item.orderGroupId,
-    orderId,
-    actor: actor.kind,
-    actorUserId: actor.userId,
-    fromStatus: item.status,
-    toStatus: check.to,
-    note: `Undone (${item.status} was a mistake): ${reason}`,
-  });
-  await syncGroupStatus(tx, item.orderGroupId, actor);
+  await moveItem(tx, item, check.to, actor, `Undone (${item.status} was a mistake): ${reason}`);
   return { ok: true, from: item.status, to: check.to };
 }
 
@@ -84,15 +61,31 @@ export async function correctItemStatus(tx: Tx, orderId: number, actor: Actor, r
  * alone (`changed: false`); the way back must be the reverse of an allowed cancellation (domain/).
  */
 export async function undoCancellation(tx: Tx, orderId: number, back: OrderStatus, actor: Actor, note: string): Promise<StatusChangeResult> {
-  const [item] = await tx.select({ id: orders.id, status: orders.status, orderGroupId: orders.orderGroupId }).from(orders).where(eq(orders.id, orderId)).for("update");
+  const item = await lockItem(tx, orderId);
   if (!item) return failure("not-found", "No such item");
   if (item.status !== "Cancelled") return { ok: true, changed: false };
   const check = checkCancellationUndo(item.status, back);
   if (!check.ok) return failure("conflict", check.message);
-  await tx.update(orders).set({ status: check.to, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
-  await tx.insert(orderEvents).values({ orderGroupId: item.orderGroupId, orderId, actor: actor.kind, actorUserId: actor.userId, fromStatus: item.status, toStatus: check.to, note });
-  await syncGroupStatus(tx, item.orderGroupId, actor);
+  await moveItem(tx, item, check.to, actor, note);
   return { ok: true, changed: true };
+}
+
+type LockedItem = { id: number; status: OrderStatus; orderGroupId: number };
+
+/** The item, its row locked until the caller's transaction ends, so two moves from one status cannot both win. */
+async function lockItem(tx: Tx, orderId: number): Promise<LockedItem | undefined> {
+  const [item] = await tx.select({ id: orders.id, status: orders.status, orderGroupId: orders.orderGroupId }).from(orders).where(eq(orders.id, orderId)).for("update");
+  return item;
+}
+
+/** Writes the move: the item's new status, its event row (who, from, to, why), and the group kept in step. */
+async function moveItem(tx: Tx, item: LockedItem, to: OrderStatus, actor: Actor, note: string | null, set: Partial<typeof orders.$inferInsert> = {}): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ status: to, updatedAt: sql`now()`, ...set })
+    .where(eq(orders.id, item.id));
+  await tx.insert(orderEvents).values({ orderGroupId: item.orderGroupId, orderId: item.id, actor: actor.kind, actorUserId: actor.userId, fromStatus: item.status, toStatus: to, note });
+  await syncGroupStatus(tx, item.orderGroupId, actor);
 }
 
 /** The group is as far along as its least advanced item; a change of the group's status is an event too. */
