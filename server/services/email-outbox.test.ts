@@ -146,8 +146,10 @@ describe("email sender", () => {
       text: "Text 1",
       html: "<p>Text 1</p>",
       messageId: queued!.messageId,
+      queuedAt: queued!.createdAt,
       attachments: [],
     });
+    expect(fake.attempts.map((m) => m.queuedAt)).toEqual([queued!.createdAt, queued!.createdAt, queued!.createdAt]); // one file name for every attempt
   });
 
   it("sends a file queued with the message (a quote's PDF) with the same bytes, however many tries it takes", async () => {

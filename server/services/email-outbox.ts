@@ -172,6 +172,7 @@ export function createEmailSender(options: EmailSenderOptions): EmailSender {
         text: row.textBody,
         html: row.htmlBody,
         messageId: row.messageId,
+        queuedAt: row.createdAt,
         attachments: row.attachments.map((file) => ({ fileName: file.fileName, contentType: file.contentType, content: Buffer.from(file.contentBase64, "base64") })),
       });
     } catch (error) {

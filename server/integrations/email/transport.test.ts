@@ -67,6 +67,7 @@ const mail: OutgoingMail = {
   text: "Hello Jane,\nYour proof is ready.\n",
   html: "<p>Hello Jane,</p><p>Your proof is ready.</p>",
   messageId: "<0b6f2a4e-1111-4222-8333-944455556666@printwise.example.com>",
+  queuedAt: new Date("2026-11-27T09:41:07.123Z"),
 };
 
 /** The header block of a message, one line per header (folded lines joined). */
@@ -81,7 +82,7 @@ describe("file transport", () => {
 
     const files = fs.readdirSync(dir);
     expect(files).toHaveLength(1);
-    expect(files[0]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-0b6f2a4e-1111-4222-8333-944455556666\.eml$/);
+    expect(files).toEqual(["2026-11-27T09-41-07-123Z-0b6f2a4e-1111-4222-8333-944455556666.eml"]); // named by when it was queued
     const eml = fs.readFileSync(path.join(dir, files[0]!), "utf8");
     expect(eml).not.toMatch(/[^\r]\n/);
     const headers = parseHeaders(eml);
@@ -106,6 +107,14 @@ describe("file transport", () => {
     expect(fs.readdirSync(dir)).toHaveLength(1);
     await transport.send({ ...mail, messageId: "<another-1@printwise.example.com>" });
     expect(fs.readdirSync(dir)).toHaveLength(2);
+  });
+
+  it("leaves one whole file when several processes send one message at once (a lease that ran out)", async () => {
+    const dir = tempDir();
+    await Promise.all(Array.from({ length: 6 }, () => createFileTransport(dir).send(mail)));
+    const files = fs.readdirSync(dir);
+    expect(files).toEqual(["2026-11-27T09-41-07-123Z-0b6f2a4e-1111-4222-8333-944455556666.eml"]);
+    expect(parseHeaders(fs.readFileSync(path.join(dir, files[0]!), "utf8"))["message-id"]).toBe(mail.messageId);
   });
 
   it("cannot be made to add headers by CR/LF in the subject or the sender's name", async () => {
@@ -228,13 +237,9 @@ describe("development mail viewer", () => {
 
   it("lists the .eml files newest first and shows each one raw", async () => {
     const transport = createTransport(dev.config);
-    await transport.send({ ...mail, subject: "Older <b>message</b>", messageId: "<older@printwise.example.com>" });
-    // Written a minute ago, whatever the clock's resolution: the list orders by the files' times.
-    const mailDir = path.join(dataDir, "mail");
-    const [older] = fs.readdirSync(mailDir);
-    const aMinuteAgo = new Date(Date.now() - 60_000);
-    fs.utimesSync(path.join(mailDir, older!), aMinuteAgo, aMinuteAgo);
-    await transport.send({ ...mail, to: "sam@example.com", subject: "Newer £ message", messageId: "<newer@printwise.example.com>" });
+    // Queued a minute apart: the files are named by when each was queued, and the list orders by name.
+    await transport.send({ ...mail, subject: "Older <b>message</b>", messageId: "<older@printwise.example.com>", queuedAt: new Date(Date.now() - 60_000) });
+    await transport.send({ ...mail, to: "sam@example.com", subject: "Newer £ message", messageId: "<newer@printwise.example.com>", queuedAt: new Date() });
 
     const list = await dev.app.inject({ method: "GET", url: "/dev/mail" });
     expect(list.statusCode).toBe(200);

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type SendMailOptions } from "nodemailer";
@@ -16,6 +17,8 @@ export type OutgoingMail = {
   html: string;
   /** `<unique@domain>`, fixed when the message was queued. */
   messageId: string;
+  /** When the message was queued (the outbox row's creation): the file transport names its file by it. */
+  queuedAt: Date;
   attachments?: { fileName: string; contentType: string; content: Buffer }[];
 };
 
@@ -50,26 +53,37 @@ function bareAddress(value: string): string {
 
 /**
  * The default transport: every message becomes an RFC 5322 `.eml` file (text and HTML parts) in
- * `dir`, named `<timestamp>-<id>.eml` so a name sort is a time sort. The dev mail viewer lists them.
- * A message is written once per Message-ID: a resend after a crash (the outbox is at-least-once)
- * finds its file already there and writes nothing.
+ * `dir`, named `<queued at>-<id>.eml`, so a name sort is the order the messages were queued in. The dev mail
+ * viewer lists them. A message has one name whatever the attempt, so a resend after a crash (the outbox is
+ * at-least-once) finds its file with one look and writes nothing, however many messages the folder holds
+ * (this used to read the whole folder for every message). Each attempt writes aside under a name of its own
+ * and renames into place: the viewer never lists half a message, and two processes sending one message at
+ * once leave one whole file.
  */
 export function createFileTransport(dir: string): MailTransport {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
   return {
     async send(mail) {
       const id = mail.messageId.replace(/^<|@.*$|>$/g, "").replace(/[^\w-]/g, "") || "message";
-      await fs.mkdir(dir, { recursive: true });
-      if ((await fs.readdir(dir)).some((name) => name.endsWith(`-${id}.eml`))) return;
-      const info = await composer.sendMail(toNodemailer(mail));
-      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+      const stamp = mail.queuedAt.toISOString().replace(/[:.]/g, "-");
       const file = path.join(dir, `${stamp}-${id}.eml`);
-      // Written aside then renamed, so the viewer never lists half a message.
-      const partial = `${file}.partial`;
+      if (await exists(file)) return;
+      await fs.mkdir(dir, { recursive: true });
+      const info = await composer.sendMail(toNodemailer(mail));
+      const partial = path.join(dir, `${stamp}-${randomBytes(6).toString("hex")}-${id}.eml.partial`);
       await fs.writeFile(partial, info.message as Buffer);
       await fs.rename(partial, file);
     },
   };
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await fs.access(file);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** SMTP through nodemailer, e.g. `smtp://user:pass@smtp.example.com:587` or `smtps://...:465`. */
