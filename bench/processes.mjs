@@ -7,6 +7,7 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { shopNodeArgs, shopNodeEnv } from "../server/shop-node.mjs";
 
 export const HOST = "127.0.0.1";
 const STARTUP_TIMEOUT_MS = 120_000;
@@ -153,7 +154,7 @@ export function closeIdleConnections() {
 }
 
 /**
- * Starts the production build (`node build/server-main.js`) on a free port with a fresh temporary DATA_DIR
+ * Starts the production build as `npm start` does (server/shop-node.mjs) on a free port with a fresh temporary DATA_DIR
  * and waits for `GET /api/health` → 200. Without `databaseUrl` the shop runs on PGlite: a DATABASE_URL in
  * this process's environment is not passed on.
  */
@@ -178,7 +179,7 @@ export async function startShop(root, { pageCache, directRoutes = "on", database
   env.WORKERS = String(workers);
   if (workers > 1) env.FILES_SHARED = "yes";
   const child = track(
-    spawn(process.execPath, [path.join(root, "build", "server-main.js")], { cwd: root, env, stdio: ["ignore", logFd, logFd] }),
+    spawn(process.execPath, [...shopNodeArgs(env), path.join(root, "build", "server-main.js")], { cwd: root, env: shopNodeEnv(env), stdio: ["ignore", logFd, logFd] }),
   );
   fs.closeSync(logFd);
   const started = Date.now();

@@ -13,6 +13,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { shopNodeArgs, shopNodeEnv } from "../server/shop-node.mjs";
 import { performance } from "node:perf_hooks";
 import { URLSearchParams } from "node:url";
 import { promisify } from "node:util";
@@ -152,9 +153,10 @@ async function main() {
   `], { stdio: "ignore" });
   children.add(raw);
   const shopPort = await freePort();
-  const shop = spawn(process.execPath, [path.join(root, "build", "server-main.js")], {
+  const shopEnv = { ...process.env, NODE_ENV: "production", PORT: String(shopPort), HOST: "127.0.0.1", DATA_DIR: path.join(temp, "data"), LOG_LEVEL: "warn", DATABASE_URL: "" };
+  const shop = spawn(process.execPath, [...shopNodeArgs(shopEnv), path.join(root, "build", "server-main.js")], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(shopPort), HOST: "127.0.0.1", DATA_DIR: path.join(temp, "data"), LOG_LEVEL: "warn", DATABASE_URL: "" },
+    env: shopNodeEnv(shopEnv),
     stdio: ["ignore", "ignore", "inherit"],
   });
   children.add(shop);

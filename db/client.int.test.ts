@@ -37,6 +37,13 @@ describe.skipIf(testDatabaseKind() === "postgres")("createDb with PGlite in a da
     await again.close();
   });
 
+  it("runs PostgreSQL with 16 MB of shared buffers, not its default 128 MB held in the process's memory (issue 39)", async () => {
+    const handle = await createDb({ dataDir: tempDir() });
+    const shown = (await handle.db.execute(sql`show shared_buffers`)) as unknown as { rows: { shared_buffers: string }[] };
+    expect(shown.rows[0]!.shared_buffers).toBe("16MB");
+    await handle.close();
+  });
+
   it("refuses a second process on the same folder while the first holds it", async () => {
     const dataDir = tempDir();
     const handle = await createDb({ dataDir });

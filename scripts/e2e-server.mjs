@@ -4,6 +4,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { shopNodeArgs, shopNodeEnv } from "../server/shop-node.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const serverMain = path.join(root, "build", "server-main.js");
@@ -47,7 +48,7 @@ const env = {
 // The tests run on the embedded database in the temp folder, never on a configured PostgreSQL.
 delete env.DATABASE_URL;
 
-const child = spawn(process.execPath, ["--enable-source-maps", serverMain], { cwd: root, env, stdio: "inherit" });
+const child = spawn(process.execPath, [...shopNodeArgs(env), serverMain], { cwd: root, env: shopNodeEnv(env), stdio: "inherit" });
 
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.on(signal, () => {

@@ -2,6 +2,16 @@
 import { spawnSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import { buildIsStale, root, serverBundle, stamp } from "./build-freshness.mjs";
+import { shopNodeArgs, shopNodeEnv } from "../server/shop-node.mjs";
+
+// The node flags first: a mistaken HEAP_LIMIT_MB is said in one line, before a build is started for nothing.
+let nodeArgs;
+try {
+  nodeArgs = shopNodeArgs();
+} catch (error) {
+  console.error(error instanceof RangeError ? error.message : error);
+  process.exit(1);
+}
 
 if (buildIsStale()) {
   console.log("Building the shop (first start, or the sources changed)…");
@@ -10,10 +20,10 @@ if (buildIsStale()) {
   fs.writeFileSync(stamp, new Date().toISOString());
 }
 
-const child = spawn(process.execPath, ["--enable-source-maps", serverBundle], {
+const child = spawn(process.execPath, [...nodeArgs, serverBundle], {
   cwd: root,
   stdio: "inherit",
-  env: { ...process.env, NODE_ENV: process.env.NODE_ENV || "production" },
+  env: shopNodeEnv({ ...process.env, NODE_ENV: process.env.NODE_ENV || "production" }),
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => process.exit(signal ? 0 : (code ?? 0)));

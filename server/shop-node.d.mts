@@ -1,0 +1,4 @@
+export declare const DEFAULT_HEAP_LIMIT_MB: number;
+export declare const SEMI_SPACE_MB: number;
+export declare function shopNodeArgs(env?: NodeJS.ProcessEnv): string[];
+export declare function shopNodeEnv(env?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
