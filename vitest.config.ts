@@ -15,6 +15,7 @@ const DATABASE_FREE_TEST_FILES = [
   "server/artwork/preflight-file.test.ts",
   "server/artwork/print-pdf.test.ts",
   "server/artwork/processor.test.ts",
+  "server/concurrency-limit.test.ts",
   "server/direct-routes.test.ts",
   "server/documents/invoice-pdf.test.ts",
   "server/documents/packing-slip-pdf.test.ts",
@@ -30,10 +31,11 @@ const DATABASE_FREE_TEST_FILES = [
   "server/response-cache.test.ts",
   "server/services/debris-sweep.test.ts",
   "server/services/uploads/locker.test.ts",
+  "server/shop-node.test.ts",
 ];
 
 /** Files that start the shop as a real process: the built server, built first when stale (tests/setup/built-server.ts). */
-const PROCESS_TEST_FILES = ["server/crash.int.test.ts", "server/main.int.test.ts", "server/resumable-uploads.int.test.ts", "server/two-processes.int.test.ts", "server/workers.int.test.ts"];
+const PROCESS_TEST_FILES = ["server/crash.int.test.ts", "server/crash-moments.int.test.ts", "server/main.int.test.ts", "server/resumable-uploads.int.test.ts", "server/two-processes.int.test.ts", "server/workers.int.test.ts"];
 
 /**
  * Files whose database is only a fixture, run on PGlite alone: the parity test compares the prepared answers
