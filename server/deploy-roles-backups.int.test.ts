@@ -1,5 +1,5 @@
 // docs/deploy.md, tried (ADR 046). On PostgreSQL: an owner role migrates and seeds an empty database
-// (db/migrate.ts does the same two calls) and grants the shop's role what db/app-role.sql says; the shop then
+// (server/cli/migrate.ts does the same two calls) and grants the shop's role what db/app-role.sql says; the shop then
 // starts on that role (no migration made, none asked for) behind a TLS proxy (X-Forwarded-Proto: Secure
 // cookie), sells, stores artwork and sends its mail; the role is no superuser and may not create a table; a
 // pending migration stops it with the command to run. A
