@@ -310,9 +310,9 @@ describe("reprints under the print guarantee", () => {
     expect(twice.json().message).toBe(`PVC Banners already has a reprint in progress: order ${reprintId}.`);
     expect((await refund(reprintId, { delivery_pence: 1, reason: "Goodwill" })).json().message).toBe("A reprint costs nothing, so there is nothing to refund or cancel.");
     const [row] = await t.db.db.select().from(orderGroups).where(eq(orderGroups.id, reprintId));
-    // Made at express turnaround, so the orders desk lists it under Express.
-    expect(row).toMatchObject({ checkoutId: null, invoiceNumber: null, paymentMethod: "reprint", hasExpress: true });
+    // Made at express turnaround, so the orders desk lists it under Express, and under its items' product.
     const items = await t.db.db.select().from(orders).where(eq(orders.orderGroupId, reprintId));
+    expect(row).toMatchObject({ checkoutId: null, invoiceNumber: null, paymentMethod: "reprint", hasExpress: true, productIds: [items[0]!.productId] });
     expect(items[0]?.reuseArtworkFrom).toBe(chosen.id);
   });
 

@@ -285,13 +285,19 @@ describe("VAT invoice", () => {
 
 
 describe("reorder", () => {
-  it("reuses the approved artwork on the new order without a second upload", async () => {
+  /** A paid order whose artwork (a JPEG named `fileName`) the customer has approved: Print Ready. */
+  async function printReadyOrder(fileName: string) {
     const c = await customer();
     const { orderGroupId, orders: items } = await placeOrder(t.app, c, [await smallBanner()]);
     const orderId = items[0]!.id;
-    await upload(c, orderId, 1, { data: await cmykJpeg(PX_150PPI, PX_150PPI, 150), fileName: "again.jpg", contentType: "image/jpeg" });
+    await upload(c, orderId, 1, { data: await cmykJpeg(PX_150PPI, PX_150PPI, 150), fileName, contentType: "image/jpeg" });
     await t.app.inject({ method: "PATCH", url: `/api/orders/${orderId}/imgs/1`, headers: c.auth, payload: { approved: true } });
     await t.app.inject({ method: "PATCH", url: `/api/orders/group/${orderGroupId}`, headers: c.auth, payload: { status: "Print Ready" } });
+    return { c, orderId };
+  }
+
+  it("reuses the approved artwork on the new order without a second upload", async () => {
+    const { c, orderId } = await printReadyOrder("again.jpg");
 
     const again = await placeOrder(t.app, c, [await smallBanner({ reuseArtworkFrom: orderId })]);
     const group = (await t.app.inject({ method: "GET", url: `/api/orders/group/${again.orderGroupId}`, headers: c.auth })).json();
@@ -305,5 +311,25 @@ describe("reorder", () => {
     const theirs = await placeOrder(t.app, other, [await smallBanner({ reuseArtworkFrom: orderId })]);
     const theirGroup = (await t.app.inject({ method: "GET", url: `/api/orders/group/${theirs.orderGroupId}`, headers: other.auth })).json();
     expect(theirGroup.products[0].files).toEqual([]);
+  });
+
+  it("still places the order when the earlier artwork cannot be copied: the step after the order fails alone, and the customer uploads", async () => {
+    const { c, orderId } = await printReadyOrder("lost.jpg");
+    // The copy's working folder cannot be made (a file stands where it goes): copying the artwork throws.
+    const work = path.join(dataDir, "tmp", "uploads");
+    fs.renameSync(work, `${work}.away`);
+    fs.writeFileSync(work, "");
+    let again: Awaited<ReturnType<typeof placeOrder>>;
+    try {
+      again = await placeOrder(t.app, c, [await smallBanner({ reuseArtworkFrom: orderId })]);
+    } finally {
+      fs.rmSync(work);
+      fs.renameSync(`${work}.away`, work);
+    }
+    const group = (await t.app.inject({ method: "GET", url: `/api/orders/group/${again.orderGroupId}`, headers: c.auth })).json();
+    expect(group.payment_status).toBe("paid");
+    expect(group.products[0]).toMatchObject({ status: "Awaiting Artwork", files: [] });
+    const fresh = await upload(c, again.orders[0]!.id, 1, { data: await cmykJpeg(PX_150PPI, PX_150PPI, 150), fileName: "fresh.jpg", contentType: "image/jpeg" });
+    expect(fresh.statusCode, fresh.body).toBe(201);
   });
 });
