@@ -2,7 +2,7 @@
 // sends it, and the server, which checks it again. Kept apart from design-service.ts so that the pages
 // that only show the service's words do not load zod.
 import { z } from "zod";
-import { BRIEF_LIMITS } from "./design-service";
+import { BRIEF_LIMITS } from "./design-limits";
 
 const text = (what: string, max: number) => z.string({ error: `${what} must be text` }).trim().max(max, `${what} must be at most ${max} characters`).default("");
 

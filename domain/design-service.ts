@@ -6,6 +6,7 @@
 import { addWorkingDays, deliveryDate, dispatchDate, formatDeliveryDate, ukDateParts } from "./delivery";
 import { formatPence, rational, roundHalfUp } from "./money";
 import type { Brief } from "./design-brief";
+import { BRIEF_LIMITS } from "./design-limits";
 import type { PreflightResult } from "./preflight";
 import { DESIGN_FEE_PENCE } from "./pricing";
 
@@ -75,7 +76,7 @@ export function provisionalDesignDelivery(paidAt: Date, turnaroundDays: number):
 /** The most designs one item may have made by the design service (every proof carries one file per design). */
 export const MAX_DESIGNS_PER_ITEM = 20;
 
-export const BRIEF_LIMITS = { wording: 5000, colours: 500, style: 500, notes: 5000, files: 20, comments: 5000 } as const;
+export { BRIEF_LIMITS };
 
 
 
