@@ -136,6 +136,17 @@ export const quickQuoteRequestSchema = z.object({
 export type QuickQuoteRequest = z.output<typeof quickQuoteRequestSchema>;
 
 /**
+ * The signed-in Quick Quote form's text fields: the request's, and `uploads`, the ids of the customer's
+ * completed resumable uploads (purpose quote-file), comma-separated, sent instead of files.
+ */
+export const quickQuoteFormSchema = quickQuoteRequestSchema.extend({
+  uploads: z
+    .string()
+    .default("")
+    .transform((ids) => ids.split(",").map((id) => id.trim()).filter((id) => id !== "")),
+});
+
+/**
  * A guest's Quick Quote (docs/decisions/042-quick-quote-for-guests.md): the request's fields and checkout's
  * guest contact section, the very schemas both already use, in one flat form. The account is made at submit
  * from the contact part, as at checkout.

@@ -38,7 +38,7 @@ import { checkoutSessionAnswer, createOrderBody, createSessionBody, onAccountAns
 import { guestQuoteCreatedAnswer, quoteAnswer, quoteCreatedAnswer, quoteFromBasketBody, quoteListAnswer } from "./quotes/routes";
 import { uploadOutcomeAnswer } from "./resumable/routes";
 import { myTradeAccountAnswer, openTradeAccountBody, receivablesAnswer, tradeAccountAnswer, tradeAccountListAnswer, updateTradeAccountBody } from "./trade/routes";
-import { guestQuickQuoteSchema, quotePriceSchema } from "../../domain/quote";
+import { guestQuickQuoteSchema, quickQuoteFormSchema, quotePriceSchema } from "../../domain/quote";
 import { accountPaymentSchema } from "../../domain/trade-account";
 import { contactSentAnswer } from "./contact/routes";
 import { attributesAttachedAnswer, attributesBody, groupStatusAnswer, orderListAnswer, printReadyBody } from "./orders/routes";
@@ -51,7 +51,8 @@ import { ordersDeskAnswer } from "./staff/orders-desk-routes";
 import { bulkStatusAnswer, bulkStatusBody } from "./staff/orders-bulk-routes";
 import { customerAnswer, customersAnswer } from "./staff/customers-routes";
 import { cancelBody, refundAnswer, refundBody, reprintAnswer, reprintBody, staffCancelBody } from "./after-sale/routes";
-import { amendsBody, approveBody, briefBody, deskAnswer, designFileAnswer, designJobAnswer, paymentLinkAnswer, redesignAnswer, redesignBody, redesignListAnswer } from "./design-jobs/routes";
+import { paymentLinkAnswer, redesignAnswer, redesignBody, redesignListAnswer } from "./design-jobs/redesign-routes";
+import { amendsBody, approveBody, briefBody, deskAnswer, designFileAnswer, designJobAnswer } from "./design-jobs/serialise";
 import { designAnswer, designBody, designImageAnswer, designListAnswer, designProofAnswer, designSaveBody, useDesignBody } from "./designs/routes";
 
 /** `body`: a JSON body's schema; `form`: a multipart form's text fields' schema (its route's declare({ form: { schema } })). */
@@ -82,7 +83,7 @@ export const API_CONTRACT = {
   "POST /api/checkout/on-account": { answer: onAccountAnswer, body: createSessionBody },
 
   "POST /api/quotes": { answer: quoteCreatedAnswer, body: quoteFromBasketBody },
-  "POST /api/quote-requests": { answer: quoteCreatedAnswer },
+  "POST /api/quote-requests": { answer: quoteCreatedAnswer, form: quickQuoteFormSchema },
   "POST /api/quote-requests/guest": { answer: guestQuoteCreatedAnswer, form: guestQuickQuoteSchema },
   "GET /api/quotes": { answer: quoteListAnswer },
   "GET /api/quotes/:quoteId": { answer: quoteAnswer },

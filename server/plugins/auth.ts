@@ -1,11 +1,10 @@
 // Who may call a route is declared on the route (`config: { auth }`) and enforced here, once. Only routes
 // that need a customer or staff member pay for the lookup: public routes get no hook at all.
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteOptions } from "fastify";
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteOptions } from "fastify";
 import { ACCOUNT_MESSAGES } from "../../domain/account";
 import { errorBody } from "../front-door/errors";
 import { isManagerRole, isStaffRole, type UserRole } from "../../domain/roles";
 import type { AuthUser } from "../services/account-service";
-import type { MultipartForm } from "../api/declare";
 
 /**
  * `customer`: any signed-in account, serving only its own data. `staff`: production staff and managers.
@@ -21,8 +20,8 @@ export type RouteEntry = {
   schema: FastifySchema | undefined;
   /** A HEAD route of its own (tus), not the one Fastify adds beside every GET: it is documented, fuzzed and in the matrix. */
   ownHead?: true;
-  /** A multipart route's declared parts (server/api/declare.ts). */
-  form?: MultipartForm;
+  /** A multipart route's declared parts (`config.form`, declared in server/api/declare.ts). */
+  form?: FastifyContextConfig["form"];
 };
 
 declare module "fastify" {

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { checkoutLineRequestSchema } from "../../../domain/checkout";
-import { guestQuickQuoteSchema, isCustomLine, QUICK_QUOTE_MAX_FILE_BYTES, QUICK_QUOTE_MAX_FILES, QUOTE_KINDS, QUOTE_MESSAGES, QUOTE_STATUSES, quickQuoteRequestSchema, quotePriceSchema } from "../../../domain/quote";
+import { guestQuickQuoteSchema, isCustomLine, QUICK_QUOTE_MAX_FILE_BYTES, QUICK_QUOTE_MAX_FILES, QUOTE_KINDS, QUOTE_MESSAGES, QUOTE_STATUSES, quickQuoteFormSchema, quickQuoteRequestSchema, quotePriceSchema } from "../../../domain/quote";
 import { guestContactSchema } from "../../../domain/address";
 import { sniffArtwork } from "../../artwork/sniff";
 import { contentDisposition } from "../../front-door/content-disposition";
@@ -112,7 +112,8 @@ const ATTACHMENT_TYPES: Record<string, string> = { pdf: "application/pdf", jpeg:
 /** The Quick Quote request's form: the request's own fields, `uploads` (resumable upload ids) and file1…file3. */
 const QUICK_QUOTE_FORM = {
   files: Array.from({ length: QUICK_QUOTE_MAX_FILES }, (_, i) => `file${i + 1}`),
-  fields: [...Object.keys(quickQuoteRequestSchema.shape), "uploads"],
+  fields: Object.keys(quickQuoteFormSchema.shape),
+  schema: quickQuoteFormSchema,
 };
 
 /** A guest's Quick Quote: the request's fields, checkout's guest contact fields and file1…file3; no `uploads` (a guest has none). */
@@ -172,11 +173,11 @@ export async function quoteRoutes(fastify: FastifyInstance): Promise<void> {
       const received = await receiveMultipart(request, reply, { tmpDir, maxFileBytes: QUICK_QUOTE_MAX_FILE_BYTES, maxFiles: QUICK_QUOTE_MAX_FILES });
       if (!received.ok) return reply.status(received.status).send(errorBody(received.message, received.status));
       try {
-        const form = quickQuoteRequestSchema.safeParse(received.value.fields);
+        const form = quickQuoteFormSchema.safeParse(received.value.fields);
         if (!form.success) return reply.status(400).send(invalidForm(form.error.issues));
+        const { uploads: uploadIds, ...quickQuote } = form.data;
         const files: NewAttachment[] = [];
         // Files sent before, as resumable uploads (purpose quote-file): taken by this request, once.
-        const uploadIds = (received.value.fields.uploads ?? "").split(",").map((id) => id.trim()).filter((id) => id !== "");
         if (uploadIds.length + Object.keys(received.value.files).length > QUICK_QUOTE_MAX_FILES) return reply.status(400).send(errorBody(`Attach at most ${QUICK_QUOTE_MAX_FILES} files.`, 400));
         const claimed = await uploads.claim(requireUser(request).userId, "quote-file", uploadIds);
         if (!claimed.ok) return sendFailure(reply, claimed);
@@ -186,7 +187,7 @@ export async function quoteRoutes(fastify: FastifyInstance): Promise<void> {
           const sent = await sniffedFiles(received.value.files);
           if (!sent.ok) return sendFailure(reply, sent);
           files.push(...sent.files);
-          const result = await quotes.request(requireUser(request).userId, form.data, files);
+          const result = await quotes.request(requireUser(request).userId, quickQuote, files);
           if (!result.ok) return sendFailure(reply, result);
           used = true;
           return reply.status(201).send({ quote: serialiseQuote(result.quote) });
