@@ -5,7 +5,7 @@
 import { headerSafe } from "../../../domain/contact";
 import { orderRef } from "../../../domain/order-ref";
 import type { ShopDetails } from "../../config";
-import { actionLink, escapeHtml, layout, paragraph, textFooter, type EmailContent } from "./templates";
+import { actionLink, escapeHtml, layout, paragraph, textFooter, type EmailContent } from "./layout";
 
 type Job = { orderGroupId: number; productName: string; quantity: number };
 
