@@ -18,6 +18,7 @@ import type { PaymentProvider } from "../../integrations/payments/payment-provid
 import { newCheckoutId } from "../checkout-service";
 import { enqueueEmail, type EmailSender } from "../email-outbox";
 import { failure, type Outcome } from "../outcome";
+import { reprintedSpec } from "../reprint-service";
 
 export type RedesignView = {
   id: number;
@@ -97,17 +98,8 @@ export function createRedesignService(deps: RedesignServiceDeps): RedesignServic
         const pricePence = redesignChargePence(item.linePence - item.designFeePence);
         const turnaround = item.turnaroundDays ?? 3;
         const line: CheckoutLine = {
-          productId: item.productId,
+          ...reprintedSpec(item),
           productName: `${item.productName} (reprint with new artwork)`,
-          productSlug: item.productSlug,
-          image: item.image,
-          quantity: item.quantity,
-          versions: item.versions,
-          widthMm: item.widthMm,
-          heightMm: item.heightMm,
-          orientation: item.orientation,
-          fixedSize: item.fixedSize,
-          attributes: item.attributes,
           express: item.express,
           unitPence: 0,
           undiscountedLinePence: pricePence,
