@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { formatLongDate, formatPence } from "../../../domain/format";
 import { fetchRedesigns, payRedesign, type Redesign } from "../../lib/design-jobs-api";
 import { actionMessage, useAction } from "../../lib/use-action";
+import { ProblemAlert } from "../problem-alert";
 
 export function RedesignPayments({ orderGroupId }: { orderGroupId: number }) {
   const [redesigns, setRedesigns] = useState<Redesign[]>([]);
@@ -37,7 +38,7 @@ export function RedesignPayments({ orderGroupId }: { orderGroupId: number }) {
           </li>
         ))}
       </ul>
-      {problem ? <p role="alert" className="mt-2 text-sm font-semibold text-red-700">{problem}</p> : null}
+      <ProblemAlert message={problem} className="mt-2" />
     </section>
   );
 }
