@@ -1,15 +1,12 @@
 import { useState } from "react";
 import { categoryDetailsSchema, subcategoryDetailsSchema, type CategoryDetails, type SubcategoryDetails } from "../../../domain/category-details";
 import { SEO_DESCRIPTION_SHOWN, SEO_TITLE_SHOWN } from "../../../domain/product-details";
-import { errorMessage } from "../../lib/api-client";
 import { saveCategory, saveSubcategory } from "../../lib/back-office-api";
-import { fieldErrors } from "../../lib/field-errors";
 import { TextField } from "../form-field";
+import { shownHint, sortOrderOf, useDetailsSave } from "./use-details-save";
 
 type Fields = { name: string; slug: string; description?: string; pageTitle: string; pageDescription: string; sortOrder: string; visible: boolean };
-type Status = { ok: boolean; text: string } | null;
 
-const shownHint = (value: string, shown: number) => `${value.length} characters${value.length > shown ? `: search results show about the first ${shown}` : ""}`;
 const fieldsOf = (details: CategoryDetails | SubcategoryDetails): Fields => ({ ...details, sortOrder: String(details.sortOrder) });
 
 /**
@@ -19,9 +16,7 @@ const fieldsOf = (details: CategoryDetails | SubcategoryDetails): Fields => ({ .
 export function CategoryFields(props: { kind: "category" | "subcategory"; id: number; details: CategoryDetails | SubcategoryDetails; onSaved: () => Promise<void> }) {
   const { kind, id, details, onSaved } = props;
   const [fields, setFields] = useState<Fields>(() => fieldsOf(details));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<Status>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, status, busy, save } = useDetailsSave();
   const set = (name: keyof Fields) => (event: { target: { value: string } }) => setFields({ ...fields, [name]: event.target.value });
   const prefix = `${kind}-${id}`;
 
@@ -33,28 +28,14 @@ export function CategoryFields(props: { kind: "category" | "subcategory"; id: nu
       className="space-y-3"
       onSubmit={async (event) => {
         event.preventDefault();
-        const candidate = { ...fields, sortOrder: fields.sortOrder.trim() === "" ? Number.NaN : Number(fields.sortOrder) };
+        const candidate = { ...fields, sortOrder: sortOrderOf(fields.sortOrder) };
         const parsed = kind === "category" ? categoryDetailsSchema.safeParse(candidate) : subcategoryDetailsSchema.safeParse(candidate);
-        if (!parsed.success) {
-          setErrors(fieldErrors(parsed.error.issues));
-          setStatus({ ok: false, text: "Check the fields marked in red." });
-          return;
-        }
-        setErrors({});
-        setBusy(true);
-        try {
-          if (kind === "category") await saveCategory(id, parsed.data as CategoryDetails);
-          else await saveSubcategory(id, parsed.data);
+        await save<CategoryDetails | SubcategoryDetails>(parsed, async (data) => {
+          if (kind === "category") await saveCategory(id, data as CategoryDetails);
+          else await saveSubcategory(id, data);
           await onSaved();
-          setStatus({
-            ok: true,
-            text: kind === "category" && parsed.data.slug !== details.slug ? `Saved. /${details.slug} now moves permanently to /${parsed.data.slug}.` : "Saved. Customers see the change now.",
-          });
-        } catch (error) {
-          setStatus({ ok: false, text: errorMessage(error) });
-        } finally {
-          setBusy(false);
-        }
+          return kind === "category" && data.slug !== details.slug ? `Saved. /${details.slug} now moves permanently to /${data.slug}.` : "Saved. Customers see the change now.";
+        });
       }}
     >
       <div className="grid gap-3 sm:grid-cols-2">

@@ -2,11 +2,11 @@ import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { productDetailsSchema, SEO_DESCRIPTION_SHOWN, SEO_TITLE_SHOWN, type ProductDetails } from "../../../domain/product-details";
 import { PictureUpload } from "../../components/back-office/picture-upload";
+import { shownHint, sortOrderOf, useDetailsSave } from "../../components/back-office/use-details-save";
 import { TextField } from "../../components/form-field";
 import { LoadingState } from "../../components/loading-state";
 import { errorMessage } from "../../lib/api-client";
 import { fetchProductDetails, saveProductDetails, uploadProductImage, type ProductDetailsAnswer } from "../../lib/back-office-api";
-import { fieldErrors } from "../../lib/field-errors";
 import { managerOnly } from "../../lib/staff-document";
 import { useSignedInLoad } from "../../lib/use-signed-in";
 import type { Route } from "./+types/product-details";
@@ -16,8 +16,6 @@ export const headers: Route.HeadersFunction = () => ({ "cache-control": "no-stor
 export const meta: Route.MetaFunction = () => [{ title: "Product details | Printwise back office" }, { name: "robots", content: "noindex" }];
 
 type Text = Omit<ProductDetails, "visible" | "sortOrder"> & { sortOrder: string };
-const shownHint = (value: string, shown: number) =>
-  `${value.length} characters${value.length > shown ? `: search results show about the first ${shown}` : ""}`;
 
 /** A product's names, address, words and search listing; shown to customers or hidden. */
 export default function ProductDetailsPage() {
@@ -25,9 +23,7 @@ export default function ProductDetailsPage() {
   const [loaded, setLoaded] = useState<ProductDetailsAnswer | null>(null);
   const [text, setText] = useState<Text | null>(null);
   const [visible, setVisible] = useState(true);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, status, setStatus, busy, save } = useDetailsSave();
 
   const adopt = (answer: ProductDetailsAnswer) => {
     setLoaded(answer);
@@ -57,23 +53,11 @@ export default function ProductDetailsPage() {
         className="mt-4 space-y-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200"
         onSubmit={async (event) => {
           event.preventDefault();
-          const parsed = productDetailsSchema.safeParse({ ...text, sortOrder: text.sortOrder.trim() === "" ? Number.NaN : Number(text.sortOrder), visible });
-          if (!parsed.success) {
-            setErrors(fieldErrors(parsed.error.issues));
-            setStatus({ ok: false, text: "Check the fields marked in red." });
-            return;
-          }
-          setErrors({});
-          setBusy(true);
-          try {
-            const saved = await saveProductDetails(loaded.id, parsed.data);
+          await save(productDetailsSchema.safeParse({ ...text, sortOrder: sortOrderOf(text.sortOrder), visible }), async (data) => {
+            const saved = await saveProductDetails(loaded.id, data);
             adopt(await fetchProductDetails(loaded.id));
-            setStatus({ ok: true, text: saved.details.slug !== loaded.details.slug ? `Saved. /product/${loaded.details.slug} now moves permanently to /product/${saved.details.slug}.` : "Saved. Customers see the change now." });
-          } catch (error) {
-            setStatus({ ok: false, text: errorMessage(error) });
-          } finally {
-            setBusy(false);
-          }
+            return saved.details.slug !== loaded.details.slug ? `Saved. /product/${loaded.details.slug} now moves permanently to /product/${saved.details.slug}.` : "Saved. Customers see the change now.";
+          });
         }}
       >
         <TextField label="Name" name="name" value={text.name} onChange={set("name")} error={errors.name} required />
