@@ -50,7 +50,7 @@ export default function SubcategoryPage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       <div className="container-page py-8">
-        <ProductGrid products={products} label={subcategory.name} />
+        <ProductGrid products={products} label={subcategory.name} heading="h2" />
       </div>
     </>
   );

@@ -8,6 +8,7 @@ import { decideCancellation } from "../../../domain/refund";
 import { cancelItems, refundState, requestKey } from "../../lib/after-sale-api";
 import { openPrivateFile, type OrderGroup } from "../../lib/orders-api";
 import { actionMessage, useAction } from "../../lib/use-action";
+import { ProblemAlert } from "../../components/problem-alert";
 
 const messageOf = actionMessage("Network error. Please try again: you will not be refunded twice.");
 
@@ -100,11 +101,7 @@ export function CancelPanel({ group, onDone }: { group: OrderGroup; onDone: (mes
           </div>
         </div>
       )}
-      {problem ? (
-        <p role="alert" className="mt-2 text-sm font-semibold text-red-700">
-          {problem}
-        </p>
-      ) : null}
+      <ProblemAlert message={problem} className="mt-2" />
     </section>
   );
 }
@@ -156,11 +153,7 @@ export function AfterSaleHistory({ group }: { group: OrderGroup }) {
           </li>
         ))}
       </ul>
-      {problem ? (
-        <p role="alert" className="text-sm font-semibold text-red-700">
-          {problem}
-        </p>
-      ) : null}
+      <ProblemAlert message={problem} />
     </section>
   );
 }

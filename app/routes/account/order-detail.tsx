@@ -15,6 +15,7 @@ import type { Route } from "./+types/order-detail";
 import { OrderItemRow } from "./order-item-row";
 import { AfterSaleHistory, CancelPanel, ReprintBanner } from "./order-after-sale";
 import { orderRef } from "../../../domain/order-ref";
+import { ProblemAlert } from "../../components/problem-alert";
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Order ${params.orderId} | Printwise Trade Print` }, { name: "robots", content: "noindex" }];
 
@@ -124,7 +125,7 @@ export default function OrderDetailPage() {
           ))}
         </div>
       </div>
-      {invoiceProblem ? <p role="alert" className="text-sm font-semibold text-red-700">{invoiceProblem}</p> : null}
+      <ProblemAlert message={invoiceProblem} />
       {notice ? (
         <p role="status" className="rounded-lg bg-emerald-50 p-4 text-sm font-semibold text-emerald-900 ring-1 ring-emerald-200">
           {notice}

@@ -13,6 +13,7 @@ import { basketItemOf, basketOfQuote, fetchQuote, type Quote, type QuoteLine } f
 import { useSignedInLoad } from "../../lib/use-signed-in";
 import type { Route } from "./+types/quote-detail";
 import { quoteState } from "./quote-state";
+import { ProblemAlert } from "../../components/problem-alert";
 
 export const meta: Route.MetaFunction = () => [{ title: "Quote | Printwise Trade Print" }, { name: "robots", content: "noindex" }];
 
@@ -160,11 +161,7 @@ export default function QuoteDetailPage() {
           </Link>
         ) : null}
       </div>
-      {problem ? (
-        <p role="alert" className="text-sm font-semibold text-red-700">
-          {problem}
-        </p>
-      ) : null}
+      <ProblemAlert message={problem} />
     </article>
   );
 }

@@ -7,6 +7,7 @@ import { fetchTradeAccount } from "../../lib/checkout";
 import { openPrivateFile } from "../../lib/orders-api";
 import { useSignedInLoad } from "../../lib/use-signed-in";
 import type { Route } from "./+types/trade-account";
+import { ProblemAlert } from "../../components/problem-alert";
 
 export const meta: Route.MetaFunction = () => [{ title: "Trade account | Printwise Trade Print" }, { name: "robots", content: "noindex" }];
 
@@ -128,11 +129,7 @@ export default function TradeAccountPage() {
           </tbody>
         </table>
       </div>
-      {problem ? (
-        <p role="alert" className="text-sm font-semibold text-red-700">
-          {problem}
-        </p>
-      ) : null}
+      <ProblemAlert message={problem} />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { formatPence } from "../../../domain/money";
 import { errorMessage } from "../../lib/api-client";
 import { fetchCustomers, TRADE_ACCOUNT_TEXT, type CustomerSummary } from "../../lib/staff-api";
 import type { Route } from "./+types/customers";
+import { LoadMore } from "../../components/load-more";
 
 export const meta: Route.MetaFunction = () => [{ title: "Customers | Printwise staff console" }, { name: "robots", content: "noindex" }];
 
@@ -93,13 +94,7 @@ export default function StaffCustomers() {
           </table>
         </div>
       ) : null}
-      {next ? (
-        <div className="mt-4 text-center">
-          <button type="button" className="btn-outline" onClick={() => void loadMore()}>
-            Load More
-          </button>
-        </div>
-      ) : null}
+      <LoadMore next={next} onLoadMore={loadMore} />
     </section>
   );
 }

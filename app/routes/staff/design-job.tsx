@@ -12,6 +12,7 @@ import { ApiResponseError, errorMessage } from "../../lib/api-client";
 import { DesignUploadRefused, fetchDesignJob, sendProof, takeDesignJob, type DesignFile, type DesignJob } from "../../lib/design-jobs-api";
 import { openPrivateFile, useAuthorisedObjectUrl, type Preflight } from "../../lib/orders-api";
 import { useAction } from "../../lib/use-action";
+import { ProblemAlert } from "../../components/problem-alert";
 
 
 export default function DesignJobPage() {
@@ -169,7 +170,7 @@ function TakePanel({ job, onTaken }: { job: DesignJob; onTaken: (job: DesignJob)
           </button>
         </>
       )}
-      {problem ? <p role="alert" className="text-sm font-semibold text-red-700">{problem}</p> : null}
+      <ProblemAlert message={problem} />
     </div>
   );
 }
@@ -222,7 +223,7 @@ function ProofForm({ job, onSent }: { job: DesignJob; onSent: (job: DesignJob) =
         <textarea id={`${id}-note`} name="note" rows={2} maxLength={5000} className="field-input" placeholder="What this version changes" />
       </div>
       {progress !== null ? <p role="status" className="text-sm">Sending: {progress}%</p> : null}
-      {problem ? <p role="alert" className="text-sm font-semibold text-red-700">{problem}</p> : null}
+      <ProblemAlert message={problem} />
       {refusal ? <PreflightReport preflight={refusal} /> : null}
       <button type="submit" className="btn-primary" disabled={busy || job.designer === null}>
         {busy ? "Checking and sending…" : `Send proof version ${version} to the customer`}

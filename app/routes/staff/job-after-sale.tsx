@@ -8,6 +8,7 @@ import { cancelForCustomer, refundOrder, refundState, requestKey } from "../../l
 import { openPrivateFile } from "../../lib/orders-api";
 import { actionMessage, useAction } from "../../lib/use-action";
 import type { StaffJob } from "../../lib/staff-api";
+import { ProblemAlert } from "../../components/problem-alert";
 
 const messageOf = actionMessage("Network error. Please try again: the same refund will not be made twice.");
 
@@ -37,7 +38,7 @@ function RefundList({ job }: { job: StaffJob }) {
           </li>
         ))}
       </ul>
-      {problem ? <p role="alert" className="text-sm font-semibold text-red-700">{problem}</p> : null}
+      <ProblemAlert message={problem} />
     </>
   );
 }
@@ -206,7 +207,7 @@ export function RefundPanel({ job, manager, onDone }: { job: StaffJob; manager: 
           <button type="submit" className="btn-primary" disabled={busy || total === 0 || invalid !== undefined}>
             {busy ? "Refunding…" : `Refund ${formatPence(total)} and send a credit note`}
           </button>
-          {problem ? <p role="alert" className="text-sm font-semibold text-red-700">{problem}</p> : null}
+          <ProblemAlert message={problem} />
           {done ? <p role="status" className="text-sm font-semibold text-emerald-800">{done}</p> : null}
         </form>
       )}

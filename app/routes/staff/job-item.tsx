@@ -9,6 +9,7 @@ import { errorMessage } from "../../lib/api-client";
 import { openPrivateFile, useAuthorisedObjectUrl, type OrderFile, type OrderProduct } from "../../lib/orders-api";
 import { moveItem, rejectArtwork, undoMove } from "../../lib/staff-api";
 import { UndoForm } from "./job-undo";
+import { ProblemAlert } from "../../components/problem-alert";
 
 /** Everything a printer needs about one item, and the moves the transition table allows from its status. */
 export function JobItem({ item, onChanged, manager = false }: { item: OrderProduct; onChanged: () => void; manager?: boolean }) {
@@ -138,11 +139,7 @@ export function JobItem({ item, onChanged, manager = false }: { item: OrderProdu
           </button>
         </form>
       ) : null}
-      {problem ? (
-        <p role="alert" className="mt-2 text-sm font-semibold text-red-700">
-          {problem}
-        </p>
-      ) : null}
+      <ProblemAlert message={problem} className="mt-2" />
     </section>
   );
 }

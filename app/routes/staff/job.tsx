@@ -3,6 +3,7 @@ import { Link, useParams, useRouteLoaderData } from "react-router";
 import { addressLine } from "../../../domain/address";
 import { formatDeliveryDate, formatUkDateTime } from "../../../domain/format";
 import type { OrderStatus } from "../../../domain/order-status";
+import { dispatchDayText } from "../../../domain/orders-desk";
 import { CARRIERS, dispatchReadiness, lastDispatchDay, PRINT_ROOM_STATUS } from "../../../domain/production";
 import { ApiResponseError, errorMessage } from "../../lib/api-client";
 import { openPrivateFile } from "../../lib/orders-api";
@@ -61,7 +62,7 @@ export default function StaffJobPage() {
             <span className="text-base font-semibold text-slate-600">· {PRINT_ROOM_STATUS[job.status as OrderStatus] ?? job.status}</span>
           </h1>
           <p className="text-sm text-slate-600">
-            Dispatch by <strong>{formatDeliveryDate(lastDispatchDay(job.delivery_date))}</strong> (customer expects it {formatDeliveryDate(job.delivery_date)}) ·{" "}
+            Dispatch by <strong>{dispatchDayText(lastDispatchDay(job.delivery_date))}</strong> (customer expects it {formatDeliveryDate(job.delivery_date)}) ·{" "}
             {job.products.length} item{job.products.length === 1 ? "" : "s"} · customer {job.customer.firstname} {job.customer.lastname}, {job.customer.telephone},{" "}
             {job.customer.email}
             {job.po_number ? (

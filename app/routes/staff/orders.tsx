@@ -8,6 +8,7 @@ import { DeskFilters } from "../../components/orders-desk/filters";
 import { ApiResponseError } from "../../lib/api-client";
 import { fetchDesk, type DeskOrder } from "../../lib/staff-api";
 import { useRootData } from "../../root";
+import { LoadMore } from "../../components/load-more";
 
 const URGENCY_BADGE: Record<DeskOrder["urgency"], { text: string; className: string } | null> = {
   late: { text: "Late", className: "bg-red-100 text-red-800" },
@@ -65,7 +66,7 @@ export default function StaffOrders() {
       {orders && orders.length === 0 ? <p className="mt-4 rounded-lg bg-white p-6 text-center ring-1 ring-slate-200">No orders match this view.</p> : null}
       {orders && orders.length > 0 ? (
         <div className="mt-4 overflow-x-auto rounded-lg bg-white ring-1 ring-slate-200">
-          <table className="w-full min-w-[60rem] text-left text-sm">
+          <table className="w-full min-w-[42rem] text-left text-sm lg:min-w-[60rem]">
             <caption className="sr-only">Orders in this view</caption>
             <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
               <tr>
@@ -78,8 +79,9 @@ export default function StaffOrders() {
                 <th scope="col" className="px-3 py-2">Dispatch by</th>
                 <th scope="col" className="px-3 py-2">Items</th>
                 <th scope="col" className="px-3 py-2 text-right">Total</th>
-                <th scope="col" className="px-3 py-2">Payment</th>
-                <th scope="col" className="px-3 py-2">PO</th>
+                {/* Below 1024 px payment and PO are shown under the total, so a tablet sees every column at once. */}
+                <th scope="col" className="hidden px-3 py-2 lg:table-cell">Payment</th>
+                <th scope="col" className="hidden px-3 py-2 lg:table-cell">PO</th>
               </tr>
             </thead>
             <tbody>
@@ -99,7 +101,7 @@ export default function StaffOrders() {
                       {order.customer_name}
                       <span className="block text-xs text-slate-600">
                         {order.company ? `${order.company} · ` : ""}
-                        {order.email} · <span className="whitespace-nowrap">{order.postcode}</span>
+                        <span className="break-all">{order.email}</span> · <span className="whitespace-nowrap">{order.postcode}</span>
                       </span>
                     </td>
                     <td className="px-3 py-2 whitespace-nowrap">{formatUkDate(order.placed_at)}</td>
@@ -116,9 +118,15 @@ export default function StaffOrders() {
                         ))}
                       </ul>
                     </td>
-                    <td className="px-3 py-2 text-right whitespace-nowrap">{formatPence(order.total_pence)}</td>
-                    <td className="px-3 py-2">{paymentText(order.payment_method)}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{order.po_number ?? ""}</td>
+                    <td className="px-3 py-2 text-right whitespace-nowrap">
+                      {formatPence(order.total_pence)}
+                      <span className="block text-xs text-slate-600 lg:hidden">
+                        {paymentText(order.payment_method)}
+                        {order.po_number ? <span className="block">PO {order.po_number}</span> : null}
+                      </span>
+                    </td>
+                    <td className="hidden px-3 py-2 lg:table-cell">{paymentText(order.payment_method)}</td>
+                    <td className="hidden px-3 py-2 whitespace-nowrap lg:table-cell">{order.po_number ?? ""}</td>
                   </tr>
                 );
               })}
@@ -126,13 +134,7 @@ export default function StaffOrders() {
           </table>
         </div>
       ) : null}
-      {next ? (
-        <div className="mt-4 text-center">
-          <button type="button" className="btn-outline" onClick={() => void loadMore()}>
-            Load More
-          </button>
-        </div>
-      ) : null}
+      <LoadMore next={next} onLoadMore={loadMore} />
     </section>
   );
 }

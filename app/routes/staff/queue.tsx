@@ -6,6 +6,7 @@ import { errorMessage } from "../../lib/api-client";
 import { fetchQueue, type QueueItem } from "../../lib/staff-api";
 import { useRootData } from "../../root";
 import { orderRef } from "../../../domain/order-ref";
+import { LoadMore } from "../../components/load-more";
 
 const URGENCY_BADGE: Record<QueueItem["urgency"], { text: string; className: string } | null> = {
   late: { text: "Late", className: "bg-red-100 text-red-800" },
@@ -173,13 +174,7 @@ export default function StaffQueue() {
           </table>
         </div>
       ) : null}
-      {next ? (
-        <div className="mt-4 text-center">
-          <button type="button" className="btn-outline" onClick={() => void loadMore()}>
-            Load More
-          </button>
-        </div>
-      ) : null}
+      <LoadMore next={next} onLoadMore={loadMore} />
     </section>
   );
 }
