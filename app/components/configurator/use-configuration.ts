@@ -3,11 +3,10 @@
 // adding the line to the basket at the server's price. The view (configurator.tsx) only draws it.
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { addItem, type SelectedAttribute } from "../../../domain/basket";
 import type { ProductView } from "../../../domain/catalogue";
 import { attributeGroups, defaultConfiguration, fitsSizeLimits, isExpressSelection, priceConfiguration, quantityDiscountNote, selectionWorkingDays, validateConfiguration } from "../../../domain/configuration";
 import { calculatePrice } from "../../lib/api-client";
-import { basketStore } from "../../lib/basket";
+import { addPricedLine } from "../../lib/basket";
 import type { ProductOpening } from "../../routes/product-opening";
 
 export type Orientation = "Portrait" | "Landscape";
@@ -151,29 +150,14 @@ export function useConfiguration(product: ProductView, opening: ProductOpening) 
     setSubmitting(true);
     try {
       const result = await calculatePrice(payload());
-      const attributes: SelectedAttribute[] = result.attributeIds.map((id) => {
-        const option = product.attributes.find((a) => a.id === id)!;
-        return { group: option.group, subattribute_id: option.id, subattribute_name: option.name };
+      addPricedLine(product, result, {
+        quantity,
+        versions: multipleArtworks ? Math.min(Math.max(1, Math.round(parseNumber(versionsText) ?? 1)), quantity) : 1,
+        customWidth: product.priceType === "fixed" ? null : widthMm,
+        customHeight: product.priceType === "fixed" ? null : heightMm,
+        orientation: product.priceType === "fixed" ? orientation : null,
+        designService,
       });
-      basketStore.set((state) =>
-        addItem(state, {
-          lineId: crypto.randomUUID(),
-          productId: product.id,
-          productName: product.name,
-          productSlug: product.slug,
-          image: product.image,
-          attributes,
-          quantity,
-          versions: multipleArtworks ? Math.min(Math.max(1, Math.round(parseNumber(versionsText) ?? 1)), quantity) : 1,
-          pricePence: result.linePence,
-          qty_limits: { min_qty: product.minQty, orientation: product.orientation, fixed_size: product.fixedSize },
-          customWidth: product.priceType === "fixed" ? null : widthMm,
-          customHeight: product.priceType === "fixed" ? null : heightMm,
-          orientation: product.priceType === "fixed" ? orientation : null,
-          reorder: null,
-          designService,
-        }),
-      );
       navigate("/basket");
     } catch (error) {
       console.error("Add to basket failed", error);
