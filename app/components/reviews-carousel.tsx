@@ -21,7 +21,8 @@ function Stars({ count, label }: { count: number; label?: string }) {
 
 /**
  * Three reviews at a time, one 336 px card per step; on screens 500 px wide or less the strip is
- * scrolled by touch or by dragging with a mouse instead.
+ * scrolled by touch or by dragging with a mouse instead. The cards are drawn with the page (not
+ * `drawn-near-screen`): their height follows their text, so no stand-in height could be exact.
  */
 export function ReviewsCarousel({
   reviews,
@@ -88,7 +89,7 @@ export function ReviewsCarousel({
           {reviews.map((review) => (
             <li
               key={review.id}
-              className="drawn-near-screen w-[320px] shrink-0 snap-start rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200 [contain-intrinsic-block-size:auto_16rem] max-[500px]:w-[85vw]"
+              className="w-[320px] shrink-0 snap-start rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200 max-[500px]:w-[85vw]"
             >
               <Stars count={review.rating} />
               <p className="mt-3 text-sm leading-relaxed text-slate-700">{review.text}</p>
