@@ -1,5 +1,5 @@
 // Every axe-core rule (WCAG A and AA, and axe's best practices) on the shop's main pages, on a 390 px phone
-// and on a desktop, and on the staff console's pages: no violation of any impact is allowed, and no rule or
+// and on a desktop, on its other pages on a desktop, and on the staff console's pages: no violation of any impact is allowed, and no rule or
 // part of a page is left out. The phone layout checks that a contrast or landmark rule cannot see are here
 // too: the category bar shows every category uncovered.
 import type { Page } from "@playwright/test";
@@ -59,6 +59,24 @@ for (const { name, open } of shopPages) {
     await expectNoAxeViolations(page);
   });
 }
+
+// The shop's other pages, on a desktop, under the same rules: every impact, not only serious and critical.
+const otherShopPages = ["/print", "/product/a3-posters", "/basket", "/faq", "/about-us", "/terms", "/contact-us", "/quick-quote"];
+for (const path of otherShopPages) {
+  test(`${path} has no accessibility violations on a desktop`, async ({ page }) => {
+    await visit(page, path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+}
+
+test("a subcategory page has no accessibility violations on a desktop", async ({ page }) => {
+  await visit(page, "/banners");
+  await page.getByRole("link", { name: "View all" }).first().click();
+  await expect(page).toHaveURL(/\/category\/\d+\//);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
 
 /** The page is no wider than the screen: nothing makes the visitor scroll sideways. */
 async function expectNoHorizontalOverflow(page: Page) {
