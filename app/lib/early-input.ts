@@ -4,10 +4,13 @@
  * The page is drawn from the server's HTML and comes alive only once its scripts have arrived and React has
  * hydrated it (see hydrate-after-paint.ts): up to 1.5 s later on a slow phone. `EARLY_INPUT_SCRIPT`, inline in
  * the head, catches what a customer does in that gap:
- * - a form's submit (which the browser would otherwise send itself) and a click on a button that is not a
- *   form's submit button (Add to Basket, a menu's toggle), in the capture phase, before anything else sees
- *   it. It cancels the event, marks the button `aria-busy="true"` and `data-early-busy` at once (the CSS in
- *   app.css draws a spinner), and queues it; a second tap on the same form or button is dropped.
+ * - a click on any button (Add to Basket, a menu's toggle, a form's submit button) and a form's submit
+ *   without a click, in the capture phase, before anything else sees it. It cancels the event, marks the
+ *   button `aria-busy="true"` and `data-early-busy` at once (the CSS in app.css draws a spinner), and queues
+ *   it; a second tap on the same form or button is dropped. A submit button's click is queued as its form's
+ *   submit: left to the browser, it would first check the form's required fields, and in the frames after
+ *   hydration when React has emptied them (below) the check fails, the field is focused and no submit
+ *   follows, so the tap was lost (a trade account opened by a manager, in CI).
  * - typed, chosen and autofilled values need no catching: they stay in the fields.
  *
  * When the app has hydrated, the root layout calls `window.__earlyInput.live()` (`releaseEarlyInput`). It
@@ -20,7 +23,8 @@
  * field has been told, taps are still caught and queued: a submit handled now would read empty state (the
  * first-tap script saw a contact message refused as blank this way, 35 ms after hydration). A frame after the
  * last field, the script lets every event through and replays each queued action exactly once:
- * `requestSubmit` with the same submitter, or `click()`.
+ * a tapped button is clicked again (its own handler runs, then the browser submits its form), a submit
+ * that came without a tap is sent again with `requestSubmit`.
  * Links need nothing: they work without scripts.
  */
 export const EARLY_INPUT_SCRIPT = `(function () {
@@ -49,14 +53,14 @@ export const EARLY_INPUT_SCRIPT = `(function () {
   }, true);
   document.addEventListener("click", function (event) {
     if (live || !event.target || !event.target.closest) return;
-    var button = event.target.closest("button, [data-early]");
+    var button = event.target.closest("button, input[type=submit], [data-early]");
     if (!button || button.disabled) return;
-    if (button.form && (button.type === "submit" || button.type === "")) return;
+    var form = button.form && button.type === "submit" ? button.form : null;
     event.preventDefault();
     event.stopImmediatePropagation();
-    if (queued(button)) return;
+    if (queued(form || button)) return;
     mark(button);
-    queue.push({ target: button });
+    queue.push(form ? { target: form, submitter: button, tapped: true } : { target: button });
   }, true);
   function early(el) {
     if (el.type === "checkbox" || el.type === "radio") return el.checked !== el.defaultChecked ? { el: el, checked: el.checked } : null;
@@ -93,7 +97,8 @@ export const EARLY_INPUT_SCRIPT = `(function () {
       if (!target.isConnected) continue;
       if (target.tagName !== "FORM") { target.click(); continue; }
       var by = action.submitter && action.submitter.isConnected && action.submitter.form === target ? action.submitter : undefined;
-      target.requestSubmit(by);
+      if (by && action.tapped) by.click();
+      else target.requestSubmit(by);
     }
   }
   var releasing = false;

@@ -1,6 +1,6 @@
 import type { Page, Request } from "@playwright/test";
 import { createCustomer, expect, holdScripts, isHydrated, test } from "./fixtures";
-import { ADDRESS } from "./journeys";
+import { ADDRESS, addStaffMember, signInAsStaff } from "./journeys";
 
 /**
  * Taps and typing from the first paint, before the page's scripts have run (app/lib/early-input.ts).
@@ -60,6 +60,36 @@ test.describe("input from the first paint @phone", () => {
     await expect(page).toHaveURL(/\/my-account$/);
     expect(requests.filter((r) => r.url().includes("/api/auth/login")).length, "signed in exactly once").toBe(1);
     expect(requests.filter((r) => /[?&](email|password)=/.test(r.url())), "no field in a URL").toEqual([]);
+  });
+
+  test("a tap on a form the browser checks, made while a required field is momentarily empty, is kept and sent once", async ({ page, baseURL }) => {
+    // After hydration React resets each controlled field to its empty state for a few frames, until the
+    // early-input script has told it what was typed. On a form the browser checks (the staff console's have
+    // required fields and no noValidate), that check ran before submit and failed, so a tap in those frames
+    // vanished: a manager's "Open account" in CI. Here the field is empty at the tap and filled after it,
+    // all before hydration.
+    const customer = await createCustomer(baseURL!);
+    const manager = await addStaffMember("manager");
+    await signInAsStaff(page, manager.link);
+    await phoneProfile(page);
+    const release = await holdScripts(page);
+    const opened: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url().endsWith("/api/manage/trade-accounts")) opened.push(request.postData() ?? "");
+    });
+
+    await page.goto("/staff/accounts", { waitUntil: "domcontentloaded" });
+    await page.getByLabel("Credit limit (£)").fill("500.00");
+    const open = page.getByRole("button", { name: "Open account" });
+    await open.click();
+    await open.click();
+    await expect(open).toHaveAttribute("aria-busy", "true");
+    await page.getByLabel("Customer's email").fill(customer.email);
+    expect(await isHydrated(page), "the taps came before hydration").toBe(false);
+
+    release();
+    await expect(page.getByText(`Trade account opened for ${customer.email}: £500.00 on 30 days.`)).toBeVisible();
+    expect(opened, "opened exactly once").toHaveLength(1);
   });
 
   test("Add to Basket tapped twice before hydration adds the line once", async ({ page }) => {

@@ -120,7 +120,7 @@ function OpenAccountForm({ onOpened }: { onOpened: () => void }) {
         <button type="submit" className="btn-primary" disabled={busy}>
           {busy ? "Opening…" : "Open account"}
         </button>
-        {status ? <p role={status.ok ? "status" : "alert"} className={`text-sm font-semibold ${status.ok ? "text-brand-700" : "text-red-700"}`}>{status.text}</p> : null}
+        {status ? <p role={status.ok ? "status" : "alert"} className={`min-w-0 text-sm font-semibold wrap-anywhere ${status.ok ? "text-brand-700" : "text-red-700"}`}>{status.text}</p> : null}
       </div>
     </form>
   );
