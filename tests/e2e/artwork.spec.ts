@@ -112,6 +112,32 @@ test.describe("artwork after payment", () => {
     await page.getByRole("button", { name: "Order Complete" }).click();
     await expect(page.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible();
   });
+
+  test("Order Complete tapped while the approval is still being saved waits for it, then sends the order to print", async ({ page, baseURL }) => {
+    const customer = await createCustomer(baseURL!);
+    const order = await placePaidOrder(baseURL!, customer, 2);
+    await signIn(page, customer);
+    await visit(page, `/checkout/artwork-uploader?order_group_id=${order.orderGroupId}`);
+    await page.locator('input[type="file"]').setInputFiles(path.join(dir, "banner.jpg"));
+    await expect(page.getByText("Checked: ready to print")).toBeVisible({ timeout: 60_000 });
+    // A slow connection: the approval takes a second and a half to reach the shop.
+    const alerts: string[] = [];
+    page.on("dialog", (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.route(/\/api\/orders\/\d+\/imgs\/\d+$/, async (route) => {
+      if (route.request().method() === "PATCH") await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.getByLabel("Approve this proof").check();
+    await expect(page.getByText("Approved", { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Order Complete" }).click();
+    await expect(page.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible();
+    expect(alerts).toEqual([]);
+    const group = await (await fetch(`${baseURL}/api/orders/group/${order.orderGroupId}`, { headers: { authorization: `Bearer ${customer.token}` } })).json();
+    expect(group.status).toBe("Print Ready");
+  });
 });
 
 test("the confirmation page shows 'Order Not Found' for someone else's order", async ({ page, baseURL, consoleGuard }) => {

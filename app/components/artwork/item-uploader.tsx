@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import { ARTWORK_MESSAGES, isArtworkComplete, quantitiesTotal, quantityProblem } from "../../../domain/artwork";
 import { deleteVersion, fetchGroup, patchVersion, type OrderFile, type OrderProduct } from "../../lib/orders-api";
 import { discardUnfinished, findUnfinished, isSameFile, startResumableUpload, UploadRefused, type ResumableUpload, type Unfinished } from "../../lib/resumable-upload";
+import type { SaveQueue } from "../../lib/save-queue";
 import { ProofModal } from "./proof-modal";
 import { refusalOf, VersionSlot, type UploadProgress } from "./version-slot";
 
@@ -13,10 +14,13 @@ export function ItemUploader({
   orderGroupId,
   product,
   onFileChange,
+  saves,
 }: {
   orderGroupId: number;
   product: OrderProduct;
   onFileChange: (orderId: number, version: number, file: OrderFile | null) => void;
+  /** The page's saves: Order Complete waits for them (app/lib/save-queue.ts). */
+  saves: SaveQueue;
 }) {
   const notesId = useId();
   const [progress, setProgress] = useState<Record<number, UploadProgress>>({});
@@ -117,23 +121,28 @@ export function ItemUploader({
     const before = fileFor(version);
     // Shown at once (a tick should tick); the server's answer then confirms it, or puts it back.
     if (before) onFileChange(product.order_id, version, { ...before, ...(body.approved !== undefined ? { approved: body.approved } : {}), ...(body.qty !== undefined ? { qty: body.qty } : {}) });
-    try {
-      const { file } = await patchVersion(product.order_id, version, body);
-      onFileChange(product.order_id, version, file);
-      setNotice(null);
-    } catch (error) {
-      if (before) onFileChange(product.order_id, version, before);
-      setNotice(refusalOf(error).message);
-    }
+    // One version's changes reach the server in the order they were made; only the newest answer is shown.
+    await saves.run(`${product.order_id}:${version}`, async (latest) => {
+      try {
+        const { file } = await patchVersion(product.order_id, version, body);
+        if (latest()) onFileChange(product.order_id, version, file);
+        setNotice(null);
+      } catch (error) {
+        if (before && latest()) onFileChange(product.order_id, version, before);
+        setNotice(refusalOf(error).message);
+      }
+    });
   }
 
   async function remove(version: number) {
-    try {
-      await deleteVersion(product.order_id, version);
-      onFileChange(product.order_id, version, null);
-    } catch (error) {
-      setNotice(refusalOf(error).message);
-    }
+    await saves.run(`${product.order_id}:${version}`, async () => {
+      try {
+        await deleteVersion(product.order_id, version);
+        onFileChange(product.order_id, version, null);
+      } catch (error) {
+        setNotice(refusalOf(error).message);
+      }
+    });
   }
 
   const files = product.files;

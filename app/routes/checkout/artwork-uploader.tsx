@@ -11,6 +11,7 @@ import { useHydrated } from "../../lib/use-hydrated";
 import type { Route } from "./+types/artwork-uploader";
 import { useOrderArtwork } from "./use-order-artwork";
 import { NeedsJavaScript, WHILE_SCRIPTS_LOAD } from "../../components/needs-javascript";
+import { ProblemAlert } from "../../components/problem-alert";
 
 export const meta: Route.MetaFunction = () => [{ title: "Upload your artwork | Printwise Trade Print" }, { name: "robots", content: "noindex" }];
 
@@ -20,7 +21,7 @@ export default function ArtworkUploaderPage() {
   const loggedIn = useIsLoggedIn();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const { state, replaceFile, complete } = useOrderArtwork({
+  const { state, replaceFile, complete, saves } = useOrderArtwork({
     sessionId: search.get("session_id"),
     orderGroupId: search.get("order_group_id"),
     hydrated,
@@ -104,18 +105,14 @@ export default function ArtworkUploaderPage() {
               product.designs > 0 ? (
                 <DesignPanel key={product.order_id} orderId={product.order_id} />
               ) : (
-                <ItemUploader key={product.order_id} orderGroupId={state.group.order_group_id} product={product} onFileChange={onFileChange} />
+                <ItemUploader key={product.order_id} orderGroupId={state.group.order_group_id} product={product} onFileChange={onFileChange} saves={saves} />
               ),
             )}
             <div className="flex flex-wrap items-center gap-4">
               <button type="button" className="btn-primary px-6 py-3 text-lg" onClick={() => void onComplete()} disabled={busy}>
                 {busy ? "Sending to print…" : "Order Complete"}
               </button>
-              {status ? (
-                <p role="alert" className="text-sm font-semibold text-red-700">
-                  {status}
-                </p>
-              ) : null}
+              <ProblemAlert message={status} />
             </div>
           </div>
           <aside>

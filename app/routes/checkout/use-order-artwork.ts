@@ -8,6 +8,7 @@ import { ORDER_STORAGE_KEYS } from "../../lib/account-api";
 import { ApiResponseError, errorMessage } from "../../lib/api-client";
 import { basketStore } from "../../lib/basket";
 import { attachAttributes, createOrder, fetchGroup, fetchSession, markPrintReady, type OrderFile, type OrderGroup } from "../../lib/orders-api";
+import { createSaveQueue } from "../../lib/save-queue";
 
 type LoadState =
   | { kind: "loading" }
@@ -34,6 +35,7 @@ function writeList(key: string, values: number[]): void {
 export function useOrderArtwork(params: { sessionId: string | null; orderGroupId: string | null; hydrated: boolean; loggedIn: boolean; keepBasket?: boolean }) {
   const { sessionId, orderGroupId, hydrated, loggedIn, keepBasket = false } = params;
   const [state, setState] = useState<LoadState>({ kind: "loading" });
+  const [saves] = useState(createSaveQueue);
 
   useEffect(() => {
     if (!hydrated) return;
@@ -96,7 +98,17 @@ export function useOrderArtwork(params: { sessionId: string | null; orderGroupId
   /** Order Complete: returns the message to alert, or null when the order is now Print Ready. */
   async function complete(): Promise<string | null> {
     if (state.kind !== "ready" || state.group.products.length === 0) return ARTWORK_MESSAGES.noItems;
-    const { group } = state;
+    let { group } = state;
+    // A tick or a quantity still on its way would reach the server after this: wait for every answer, then
+    // judge the files as the server now holds them (a refused change is back as it was).
+    if (await saves.settled()) {
+      try {
+        group = await fetchGroup(group.order_group_id);
+      } catch (error) {
+        return errorMessage(error);
+      }
+      setState({ kind: "ready", group });
+    }
     // A designed item goes to print when its design is approved, not with Order Complete.
     const waiting = group.products.filter((p) => p.status === "Awaiting Artwork" && p.designs === 0);
     const valid = waiting.every((product) =>
@@ -129,5 +141,5 @@ export function useOrderArtwork(params: { sessionId: string | null; orderGroupId
     return null;
   }
 
-  return { state, replaceFile, complete };
+  return { state, replaceFile, complete, saves };
 }
