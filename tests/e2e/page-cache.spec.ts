@@ -30,7 +30,6 @@ test("a cached page is compressed for clients that accept it", async ({ request 
 
 test("500 spellings of one page cannot flood the cache: odd escapes redirect, other cases are not cached", async ({ request, baseURL }) => {
   const real = ["/product/pvc-banner", "/banners", "/print"];
-  for (const url of real) await request.get(url);
   const path = "/product/pvc-banner";
   const spellings = new Set<string>();
   for (let i = 1; spellings.size < 500; i++) {
@@ -41,13 +40,23 @@ test("500 spellings of one page cannot flood the cache: odd escapes redirect, ot
     if (i % 11 === 0) odd = `/${odd}/`;
     if (odd !== path) spellings.add(odd);
   }
-  for (const odd of spellings) {
-    const res = await request.get(`${baseURL}${odd}`, { maxRedirects: 0 });
-    if (res.status() === 301) {
-      expect(res.headers()["location"]?.toLowerCase(), odd).toBe(path);
-    } else {
-      expect(res.headers()["x-cache"], odd).toBeUndefined();
+  // The catalogue's version: a manager's change in a test running beside this one empties the cache, which
+  // says nothing about flooding. Such a round is sent again (the catalogue rarely changes twice in a row).
+  const catalogueVersion = async () => (await request.get("/api/data")).headers()["etag"];
+  for (let round = 1; ; round++) {
+    for (const url of real) await request.get(url);
+    const before = await catalogueVersion();
+    for (const odd of spellings) {
+      const res = await request.get(`${baseURL}${odd}`, { maxRedirects: 0 });
+      if (res.status() === 301) {
+        expect(res.headers()["location"]?.toLowerCase(), odd).toBe(path);
+      } else {
+        expect(res.headers()["x-cache"], odd).toBeUndefined();
+      }
     }
+    const cached = await Promise.all(real.map(async (url) => (await request.get(url)).headers()["x-cache"]));
+    if ((await catalogueVersion()) !== before && round < 3) continue;
+    expect(cached, real.join(", ")).toEqual(["HIT", "HIT", "HIT"]);
+    break;
   }
-  for (const url of real) expect((await request.get(url)).headers()["x-cache"], url).toBe("HIT");
 });
