@@ -3,11 +3,9 @@
 // is running (it owns the data folder) the command goes to it through its control socket. It refuses to
 // write to another database than the running shop's, and prints links at the shop's PUBLIC_URL.
 import fs from "node:fs";
-import { createDb } from "../../db/client";
 import { loadConfig } from "../config";
 import { runControlCommand, sendControlCommand, type ControlAnswer, type ControlCommand } from "../control-socket";
 import { checkSameDatabase, databaseIdentity, readRunningShop } from "../running-shop";
-import { createServices } from "../services";
 
 const USAGE = "Usage: npm run staff -- add <email> [--role staff|manager]\n       npm run staff -- remove <email>";
 
@@ -41,6 +39,9 @@ async function main(): Promise<void> {
     const answer = await sendControlCommand(config.dataDir, command);
     if (answer) print(answer);
   }
+  // Only now the database and the services: sent to a running shop, the command loads none of them (about
+  // 2.5 of its 3.9 s on the 2-core machine).
+  const [{ createDb }, { createServices }] = await Promise.all([import("../../db/client"), import("../services")]);
   fs.mkdirSync(config.dataDir, { recursive: true });
   const db = await createDb({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const quiet = { info() {}, warn() {}, error(obj: object, msg: string) { console.error(msg, obj); } };
