@@ -54,10 +54,11 @@ const shared = { isolate: false } as const;
 
 /**
  * A test's own limit. In CI the PostgreSQL pass runs beside the browser tests, so a test that starts the
- * artwork workers (sharp and MuPDF loading, then a print PDF) can take several times its quiet-machine time;
- * 60 s still stops a hung test, without failing a slow one.
+ * artwork workers (sharp and MuPDF loading, then a print PDF) can take several times its quiet-machine time:
+ * on a slow 2-core machine (27 Nov 2026, every step 2.5 times its usual time) single tests took 47–54 s there.
+ * 120 s still stops a hung test, without failing a slow one.
  */
-const TEST_TIMEOUT_MS = 60_000;
+const TEST_TIMEOUT_MS = 120_000;
 
 // Kept apart from vite.config.ts: the React Router plugin is for the app build, not for tests.
 export default defineConfig({
@@ -85,7 +86,7 @@ export default defineConfig({
           isolate: true,
           env: { TEST_DATABASE_FREE: "1" },
           testTimeout: TEST_TIMEOUT_MS,
-          hookTimeout: 60_000,
+          hookTimeout: TEST_TIMEOUT_MS,
         },
       },
       {
@@ -97,7 +98,7 @@ export default defineConfig({
           environment: "node",
           env: { TEST_DATABASE_FREE: "1" },
           testTimeout: TEST_TIMEOUT_MS,
-          hookTimeout: 60_000,
+          hookTimeout: TEST_TIMEOUT_MS,
         },
       },
       {
@@ -110,7 +111,7 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["tests/setup/global-setup.ts"],
           testTimeout: TEST_TIMEOUT_MS,
-          hookTimeout: 60_000,
+          hookTimeout: TEST_TIMEOUT_MS,
         },
       },
       {
@@ -122,7 +123,7 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["tests/setup/global-setup.ts", "tests/setup/built-server.ts"],
           testTimeout: TEST_TIMEOUT_MS,
-          hookTimeout: 60_000,
+          hookTimeout: TEST_TIMEOUT_MS,
         },
       },
     ],
