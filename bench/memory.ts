@@ -1,6 +1,6 @@
 // Memory of one shop process (issue 39 item 4): `npx tsx bench/memory.ts` (add `--no-build` to skip
 // `npm run build`). Starts the built shop as `npm start` runs it (NODE_ENV=production, server/shop-node.mjs's
-// heap budget and MALLOC_ARENA_MAX=2; HEAP_LIMIT_MB=default or MALLOC_ARENA_MAX=default leaves V8's or glibc's
+// heap budget and glibc settings, MALLOC_SETTINGS; HEAP_LIMIT_MB=default or MALLOC_…=default leaves V8's or glibc's
 // own), on PGlite, with its own
 // DATA_DIR in a temporary folder, PORT 3411 or PORT from the environment, plus --expose-gc and
 // bench/memory-probe.mjs to read its heap) and samples its resident memory

@@ -6,7 +6,8 @@
 // the main heap grow to 250–300 MB between full collections under the fuzz-like load although only 90 MB of
 // it was live after one; with PGlite's 140 MB of WebAssembly memory, the node binary and an artwork worker,
 // the process peaked at 539–694 MB. Capped at 200 MB of old generation and 8 MB semi-spaces, the same load
-// peaked at 510–536 MB (settled 470–487) with as many requests served: at the budget, not yet under it.
+// peaked at 510–536 MB (settled 470–487) with as many requests served: at the budget, not yet under it; with
+// glibc's thresholds fixed as well (MALLOC_SETTINGS below), 477–494 MB.
 // 200 MB is twice the live heap seen under that load; HEAP_LIMIT_MB raises it for a shop whose own
 // measurements call for more. Cluster workers inherit the flags (cluster.fork passes process.execArgv). The
 // artwork workers are threads with their own limits (server/artwork/processor.ts).
@@ -29,13 +30,23 @@ export function shopNodeArgs(env = process.env) {
 }
 
 /**
- * The environment the shop's process adds: two glibc malloc arenas instead of up to 8 per core, or the
- * artwork workers' and libvips' threads each keep an arena of freed memory (about 50–100 MB).
- * `MALLOC_ARENA_MAX=default` leaves glibc's own default.
+ * glibc's malloc settings for the shop's process, each left as the operator set it, and `NAME=default` leaves
+ * glibc's own (bench/README "Memory"; ADR 048):
+ * - `MALLOC_ARENA_MAX=2`: two arenas instead of up to 8 per core, or the artwork workers' and libvips' threads
+ *   each keep an arena of freed memory (about 50–100 MB);
+ * - `MALLOC_MMAP_THRESHOLD_` and `MALLOC_TRIM_THRESHOLD_` at 128 KiB, fixed: by default glibc raises both each
+ *   time a large block is freed (up to 32 MB), after which the shop's large buffers (ZIP and upload chunks,
+ *   PDF pages, images) are carved from an arena and kept there when freed. Fixed, a block of 128 KiB or more
+ *   is mapped on its own and given back when freed: 30–50 MB less at the fuzz-like load's peak and after the
+ *   12 ZIPs, with as many requests served.
  */
+export const MALLOC_SETTINGS = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072", MALLOC_TRIM_THRESHOLD_: "131072" };
+
 export function shopNodeEnv(env = process.env) {
   const out = { ...env };
-  if (out.MALLOC_ARENA_MAX === "default") delete out.MALLOC_ARENA_MAX;
-  else out.MALLOC_ARENA_MAX ||= "2";
+  for (const [name, value] of Object.entries(MALLOC_SETTINGS)) {
+    if (out[name] === "default") delete out[name];
+    else out[name] ||= value;
+  }
   return out;
 }

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_HEAP_LIMIT_MB, shopNodeArgs, shopNodeEnv } from "./shop-node.mjs";
+import { DEFAULT_HEAP_LIMIT_MB, MALLOC_SETTINGS, shopNodeArgs, shopNodeEnv } from "./shop-node.mjs";
 
 const MB = 1024 * 1024;
 
@@ -41,15 +41,18 @@ describe("the shop's node process", () => {
     expect(failure?.stderr.trim()).toBe(`HEAP_LIMIT_MB must be a whole number of megabytes, 64 or more, or "default"; it is "lots"`);
   });
 
-  it("gets two malloc arenas unless told otherwise", () => {
-    expect(shopNodeEnv({}).MALLOC_ARENA_MAX).toBe("2");
+  it("gets two malloc arenas and fixed 128 KiB mmap and trim thresholds unless told otherwise", () => {
+    expect(shopNodeEnv({})).toMatchObject({ MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072", MALLOC_TRIM_THRESHOLD_: "131072" });
     expect(shopNodeEnv({ MALLOC_ARENA_MAX: "4" }).MALLOC_ARENA_MAX).toBe("4");
-    expect("MALLOC_ARENA_MAX" in shopNodeEnv({ MALLOC_ARENA_MAX: "default" })).toBe(false);
+    expect(shopNodeEnv({ MALLOC_MMAP_THRESHOLD_: "262144" }).MALLOC_MMAP_THRESHOLD_).toBe("262144");
+    const glibcOwn = shopNodeEnv({ MALLOC_ARENA_MAX: "default", MALLOC_TRIM_THRESHOLD_: "default" });
+    expect("MALLOC_ARENA_MAX" in glibcOwn || "MALLOC_TRIM_THRESHOLD_" in glibcOwn).toBe(false);
+    expect(glibcOwn.MALLOC_MMAP_THRESHOLD_).toBe("131072");
   });
 
   it("is started the same way by the systemd unit in docs/deploy.md", () => {
     const deploy = fs.readFileSync(path.join(import.meta.dirname, "..", "docs", "deploy.md"), "utf8");
     expect(deploy).toContain(`ExecStart=/usr/bin/node ${shopNodeArgs({}).join(" ")} build/server-main.js`);
-    expect(deploy).toContain(`Environment=MALLOC_ARENA_MAX=${shopNodeEnv({}).MALLOC_ARENA_MAX}`);
+    for (const [name, value] of Object.entries(MALLOC_SETTINGS)) expect(deploy).toContain(`Environment=${name}=${value}`);
   });
 });
