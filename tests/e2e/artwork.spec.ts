@@ -133,6 +133,8 @@ test.describe("artwork after payment", () => {
     await page.getByLabel("Approve this proof").check();
     await expect(page.getByText("Approved", { exact: true })).toBeVisible();
     await page.getByRole("button", { name: "Order Complete" }).click();
+    // While the approval is on its way the button says what is happening, and cannot be pressed twice.
+    await expect(page.getByRole("button", { name: "Sending to print…" })).toBeDisabled();
     await expect(page.getByRole("heading", { name: "Thank you for your order!" })).toBeVisible();
     expect(alerts).toEqual([]);
     const group = await (await fetch(`${baseURL}/api/orders/group/${order.orderGroupId}`, { headers: { authorization: `Bearer ${customer.token}` } })).json();
