@@ -112,7 +112,7 @@ describe.skipIf(!tools)("the shop on a least-privilege role, and a backup restor
     expect(await seedIfFresh(ownerDb.db)).toBe(true);
     await ownerDb.close();
     grantAppRole(live);
-  }, 60_000);
+  }, 240_000);
 
   afterAll(async () => {
     for (const { app, db } of opened.splice(0)) {
@@ -163,7 +163,7 @@ describe.skipIf(!tools)("the shop on a least-privilege role, and a backup restor
     expect(untrusted.statusCode, untrusted.body).toBe(201);
     expect(untrusted.headers["set-cookie"]).not.toContain("Secure");
     await expectRestored(again, made);
-  }, 60_000);
+  }, 240_000);
 
   it("a database with a migration pending stops the app role's start with the command to run", async () => {
     const ownerClient = new pg.Client({ connectionString: urlFor(owner, live) });

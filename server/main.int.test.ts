@@ -83,7 +83,7 @@ describe.skipIf(testDatabaseKind() === "postgres")("server/main.ts start-up", ()
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     }
-  }, 90_000);
+  }, 180_000);
 
   it("a SIGTERM during a multipart upload answers it 503 and deletes its temporary file before exiting 0", async () => {
     const { dataDir, child, exited, listening } = startShop();
@@ -123,7 +123,7 @@ describe.skipIf(testDatabaseKind() === "postgres")("server/main.ts start-up", ()
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     }
-  }, 90_000);
+  }, 180_000);
 
   it("a SIGTERM with a client stuck half-way through its request still closes the database and exits 0", async () => {
     const { dataDir, child, exited, listening } = startShop();
@@ -143,5 +143,5 @@ describe.skipIf(testDatabaseKind() === "postgres")("server/main.ts start-up", ()
       socket.destroy();
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     }
-  }, 90_000);
+  }, 180_000);
 });

@@ -35,7 +35,7 @@ describe("WORKERS refused where several processes cannot be one shop", () => {
     expect(shop.err()).toContain("WORKERS: 2 processes need PostgreSQL (set DATABASE_URL); the embedded PGlite database serves one process only");
     expect(shop.err()).toContain("PUBLIC_URL: required when several processes serve the shop");
     expect(shop.err()).toContain("S3_BUCKET: several processes need shared file storage");
-  }, 60_000);
+  });
 });
 
 describe.skipIf(testDatabaseKind() !== "postgres")("WORKERS=2 on PostgreSQL", () => {

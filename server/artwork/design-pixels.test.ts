@@ -43,7 +43,7 @@ beforeAll(async () => {
   // One page with the fonts loaded once; each case swaps the SVG in.
   page = await browser.newPage({ viewport: { width: 1200, height: 1200 }, deviceScaleFactor: 1 });
   await page.setContent(`<!doctype html><style>${fontCss} html,body{margin:0;background:#fff} svg{display:block}</style><div id="stage"></div>`);
-}, 60_000);
+});
 afterAll(async () => {
   await browser?.close();
   console.log(`design pixels: worst ${(worst.fraction * 100).toFixed(2)}% differing (${worst.label}); limit ${MAX_DIFFERENT * 100}%`);

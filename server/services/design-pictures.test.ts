@@ -24,7 +24,7 @@ beforeAll(async () => {
   owner = await signUp(t.app);
   await saveTestAddresses(t.app, owner);
   logo = await cmykJpeg(600, 600);
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
 });

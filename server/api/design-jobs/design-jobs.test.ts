@@ -24,7 +24,7 @@ let otherDesigner: TestCustomer;
 beforeAll(async () => {
   t = await createTestApp();
   [designer, otherDesigner] = await Promise.all([makeStaff(t.app), makeStaff(t.app)]);
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
 });
@@ -84,7 +84,7 @@ describe("brief, proofs, amends and sign-off", () => {
     const order = await designedOrder(t.app, customer);
     orderId = order.orderId;
     orderGroupId = order.orderGroupId;
-  }, 60_000);
+  });
 
   it("asks for a brief instead of an upload, and refuses artwork for the item", async () => {
     const job = (await get(customer, `/api/orders/${orderId}/design`)).json();

@@ -18,7 +18,7 @@ beforeAll(async () => {
   t = await createTestApp();
   [owner, other] = await Promise.all([signUp(t.app), signUp(t.app)]);
   await Promise.all([saveTestAddresses(t.app, owner), saveTestAddresses(t.app, other)]);
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
 });

@@ -53,7 +53,7 @@ beforeAll(async () => {
   await saveTestAddresses(t.app, other);
   // 304 mm square at 150 ppi: passes the banner's preflight.
   art = await noisyCmykJpeg(1800, 1800, 150);
-}, 60_000);
+});
 
 afterAll(async () => {
   await t?.close();

@@ -20,7 +20,7 @@ beforeAll(async () => {
   t = await createTestApp();
   [owner, other] = await Promise.all([customerWithAddresses(t.app), signUp(t.app)]);
   logo = await cmykJpeg(900, 600);
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
 });
