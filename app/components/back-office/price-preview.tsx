@@ -2,6 +2,7 @@
 import { formatPence, formatUkDateTime } from "../../../domain/format";
 import { PRICE_MOVE_WARNING_PERCENT } from "../../../domain/price-inputs";
 import type { PricePreview as Preview, PriceVersion } from "../../lib/back-office-api";
+import { DataTable } from "../data-table";
 
 export function PricePreview({ preview, previewing }: { preview: Preview | null; previewing: boolean }) {
   if (!preview) {
@@ -23,32 +24,31 @@ export function PricePreview({ preview, previewing }: { preview: Preview | null;
           {preview.warnings} of {preview.samples.length} sample prices move by more than {PRICE_MOVE_WARNING_PERCENT}%. Check them before saving.
         </p>
       ) : null}
-      <div className="relative max-h-[28rem] overflow-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Sample line prices before and after the change</caption>
-          <thead className="sticky top-0 bg-slate-100 text-xs uppercase text-slate-600">
-            <tr>
-              <th scope="col" className="px-3 py-2">Sample</th>
-              <th scope="col" className="px-3 py-2 text-right">Now</th>
-              <th scope="col" className="px-3 py-2 text-right">New</th>
-              <th scope="col" className="px-3 py-2 text-right">Change</th>
-            </tr>
-          </thead>
-          <tbody>
-            {preview.samples.map((s) => (
-              <tr key={s.label} className={`border-t border-slate-100 ${s.warn ? "bg-amber-50" : ""}`}>
-                <th scope="row" className="px-3 py-1.5 font-normal">{s.label}</th>
-                <td className="px-3 py-1.5 text-right tabular-nums">{s.beforePence === null ? "not offered" : formatPence(s.beforePence)}</td>
-                <td className="px-3 py-1.5 text-right tabular-nums">{s.afterPence === null ? "not offered" : formatPence(s.afterPence)}</td>
-                <td className={`px-3 py-1.5 text-right tabular-nums ${s.warn ? "font-bold text-amber-900" : ""}`}>
-                  {s.changePercent === null ? "–" : `${s.changePercent > 0 ? "+" : ""}${s.changePercent}%`}
-                  {s.warn ? <span className="sr-only"> (over {PRICE_MOVE_WARNING_PERCENT}%)</span> : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        className="relative max-h-[28rem] overflow-y-auto"
+        caption="Sample line prices before and after the change"
+        stickyHead
+        head={
+          <>
+            <th scope="col" className="px-3 py-2">Sample</th>
+            <th scope="col" className="px-3 py-2 text-right">Now</th>
+            <th scope="col" className="px-3 py-2 text-right">New</th>
+            <th scope="col" className="px-3 py-2 text-right">Change</th>
+          </>
+        }
+      >
+        {preview.samples.map((s) => (
+          <tr key={s.label} className={`border-t border-slate-100 ${s.warn ? "bg-amber-50" : ""}`}>
+            <th scope="row" className="px-3 py-1.5 font-normal">{s.label}</th>
+            <td className="px-3 py-1.5 text-right tabular-nums">{s.beforePence === null ? "not offered" : formatPence(s.beforePence)}</td>
+            <td className="px-3 py-1.5 text-right tabular-nums">{s.afterPence === null ? "not offered" : formatPence(s.afterPence)}</td>
+            <td className={`px-3 py-1.5 text-right tabular-nums ${s.warn ? "font-bold text-amber-900" : ""}`}>
+              {s.changePercent === null ? "–" : `${s.changePercent > 0 ? "+" : ""}${s.changePercent}%`}
+              {s.warn ? <span className="sr-only"> (over {PRICE_MOVE_WARNING_PERCENT}%)</span> : null}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { formatPence, formatUkDate } from "../../../domain/format";
 import { errorMessage } from "../../lib/api-client";
 import { downloadReceivables, fetchReceivables, type Receivables } from "../../lib/trade-office-api";
+import { DataTable } from "../data-table";
 
 /** Receivables: what trade customers owe today, aged by invoice date, with the CSV for the accountant. */
 export function ReceivablesAgeing() {
@@ -27,46 +28,45 @@ export function ReceivablesAgeing() {
       </div>
       {problem ? <p role="alert" className="font-semibold text-red-700">{problem}</p> : null}
       {ageing ? (
-        <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-          <table className="w-full min-w-[40rem] text-right text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-2 text-left">Customer</th>
-                {ageing.buckets.map((bucket) => (
-                  <th key={bucket} scope="col" className="px-3 py-2">{bucket}</th>
+        <DataTable
+          tableClassName="min-w-[40rem]"
+          alignRight
+          head={
+            <>
+              <th scope="col" className="px-3 py-2 text-left">Customer</th>
+              {ageing.buckets.map((bucket) => (
+                <th key={bucket} scope="col" className="px-3 py-2">{bucket}</th>
+              ))}
+              <th scope="col" className="px-3 py-2">Total</th>
+            </>
+          }
+        >
+          {ageing.rows.length === 0 ? (
+            <tr>
+              <td colSpan={ageing.buckets.length + 2} className="px-3 py-4 text-center text-slate-600">Nothing is owed on account.</td>
+            </tr>
+          ) : (
+            ageing.rows.map((row) => (
+              <tr key={row.userId} className="border-b border-slate-100">
+                <th scope="row" className="px-3 py-2 text-left font-semibold">
+                  {row.customer}
+                  <span className="block text-xs font-normal text-slate-500">{row.email}</span>
+                </th>
+                {row.bucketsPence.map((pence, index) => (
+                  <td key={index} className={`px-3 py-2 ${index > 0 && pence > 0 ? "text-red-700" : ""}`}>{formatPence(pence)}</td>
                 ))}
-                <th scope="col" className="px-3 py-2">Total</th>
+                <td className="px-3 py-2 font-semibold">{formatPence(row.totalPence)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {ageing.rows.length === 0 ? (
-                <tr>
-                  <td colSpan={ageing.buckets.length + 2} className="px-3 py-4 text-center text-slate-600">Nothing is owed on account.</td>
-                </tr>
-              ) : (
-                ageing.rows.map((row) => (
-                  <tr key={row.userId} className="border-b border-slate-100">
-                    <th scope="row" className="px-3 py-2 text-left font-semibold">
-                      {row.customer}
-                      <span className="block text-xs font-normal text-slate-500">{row.email}</span>
-                    </th>
-                    {row.bucketsPence.map((pence, index) => (
-                      <td key={index} className={`px-3 py-2 ${index > 0 && pence > 0 ? "text-red-700" : ""}`}>{formatPence(pence)}</td>
-                    ))}
-                    <td className="px-3 py-2 font-semibold">{formatPence(row.totalPence)}</td>
-                  </tr>
-                ))
-              )}
-              <tr className="bg-slate-50 font-bold">
-                <th scope="row" className="px-3 py-2 text-left">Total</th>
-                {ageing.totals.bucketsPence.map((pence, index) => (
-                  <td key={index} className="px-3 py-2">{formatPence(pence)}</td>
-                ))}
-                <td className="px-3 py-2">{formatPence(ageing.totals.totalPence)}</td>
-              </tr>
-            </tbody>
-          </table>
-        </div>
+            ))
+          )}
+          <tr className="bg-slate-50 font-bold">
+            <th scope="row" className="px-3 py-2 text-left">Total</th>
+            {ageing.totals.bucketsPence.map((pence, index) => (
+              <td key={index} className="px-3 py-2">{formatPence(pence)}</td>
+            ))}
+            <td className="px-3 py-2">{formatPence(ageing.totals.totalPence)}</td>
+          </tr>
+        </DataTable>
       ) : problem ? null : (
         <p className="text-sm text-slate-600">Loading receivables…</p>
       )}

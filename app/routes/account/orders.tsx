@@ -7,6 +7,7 @@ import { LoadingState } from "../../components/loading-state";
 import { useSignedInLoad } from "../../lib/use-signed-in";
 import type { Route } from "./+types/orders";
 import { orderRef } from "../../../domain/order-ref";
+import { DataTable } from "../../components/data-table";
 
 export const meta: Route.MetaFunction = () => [{ title: "Your orders | Printwise Trade Print" }, { name: "robots", content: "noindex" }];
 
@@ -77,36 +78,35 @@ export default function OrdersPage() {
               </li>
             ))}
           </ul>
-          <div className="relative mt-6 hidden overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200 sm:block">
-            <table className="w-full min-w-[36rem] text-left text-sm">
-              <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th scope="col" className="px-4 py-3">Id</th>
-                  <th scope="col" className="px-4 py-3">Order Date</th>
-                  <th scope="col" className="px-4 py-3">Products</th>
-                  <th scope="col" className="px-4 py-3">Status</th>
-                  <th scope="col" className="px-4 py-3 text-right">Order Total</th>
-                  <th scope="col" className="px-4 py-3 text-right">View</th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((entry) => (
-                  <tr key={entry.order_group_id} className="border-b border-slate-100 last:border-0">
-                    <td className="px-4 py-3 font-semibold">{entry.order_group_id} <span className="block text-xs font-normal text-slate-600">{orderRef(entry.order_group_id)}</span></td>
-                    <td className="px-4 py-3">{orderDateText(entry.created_at)}</td>
-                    <td className="px-4 py-3">{entry.products ?? ""}</td>
-                    <td className="px-4 py-3">{entry.status}</td>
-                    <td className="px-4 py-3 text-right">{orderTotalText(entry.total_amount)}</td>
-                    <td className="px-4 py-3 text-right">
-                      <Link to={`/my-account/orders/${entry.order_group_id}`} className="font-semibold text-brand-700 hover:underline" aria-label={`View order ${entry.order_group_id}`}>
-                        View
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            className="relative mt-6 hidden sm:block"
+            tableClassName="min-w-[36rem]"
+            head={
+              <>
+                <th scope="col" className="px-4 py-3">Id</th>
+                <th scope="col" className="px-4 py-3">Order Date</th>
+                <th scope="col" className="px-4 py-3">Products</th>
+                <th scope="col" className="px-4 py-3">Status</th>
+                <th scope="col" className="px-4 py-3 text-right">Order Total</th>
+                <th scope="col" className="px-4 py-3 text-right">View</th>
+              </>
+            }
+          >
+            {entries.map((entry) => (
+              <tr key={entry.order_group_id} className="border-b border-slate-100 last:border-0">
+                <td className="px-4 py-3 font-semibold">{entry.order_group_id} <span className="block text-xs font-normal text-slate-600">{orderRef(entry.order_group_id)}</span></td>
+                <td className="px-4 py-3">{orderDateText(entry.created_at)}</td>
+                <td className="px-4 py-3">{entry.products ?? ""}</td>
+                <td className="px-4 py-3">{entry.status}</td>
+                <td className="px-4 py-3 text-right">{orderTotalText(entry.total_amount)}</td>
+                <td className="px-4 py-3 text-right">
+                  <Link to={`/my-account/orders/${entry.order_group_id}`} className="font-semibold text-brand-700 hover:underline" aria-label={`View order ${entry.order_group_id}`}>
+                    View
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
           {next ? (
             <div className="mt-4 text-center">
               <button type="button" className="btn-outline" onClick={() => void loadMore()} disabled={loadingMore}>

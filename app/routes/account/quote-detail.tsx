@@ -14,6 +14,7 @@ import { useSignedInLoad } from "../../lib/use-signed-in";
 import type { Route } from "./+types/quote-detail";
 import { quoteState } from "./quote-state";
 import { ProblemAlert } from "../../components/problem-alert";
+import { DataTable } from "../../components/data-table";
 
 export const meta: Route.MetaFunction = () => [{ title: "Quote | Printwise Trade Print" }, { name: "robots", content: "noindex" }];
 
@@ -168,30 +169,27 @@ export default function QuoteDetailPage() {
 
 function Lines({ lines, caption }: { lines: QuoteLine[]; caption: string }) {
   return (
-    <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-          <tr>
-            <th scope="col" className="px-4 py-3">Item</th>
-            <th scope="col" className="px-4 py-3 text-right">Qty</th>
-            <th scope="col" className="px-4 py-3 text-right">Price</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line, index) => (
-            <tr key={index} className="border-b border-slate-100 last:border-0 align-top">
-              <td className="px-4 py-3">
-                <p className="font-semibold">{line.productName}</p>
-                <p className="text-slate-600">{[lineSizeLabel(line), ...line.attributes.map((a) => a.subattribute_name)].filter(Boolean).join(", ")}</p>
-              </td>
-              <td className="px-4 py-3 text-right">{line.quantity}</td>
-              <td className="px-4 py-3 text-right">{formatPence(line.linePence)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={caption}
+      head={
+        <>
+          <th scope="col" className="px-4 py-3">Item</th>
+          <th scope="col" className="px-4 py-3 text-right">Qty</th>
+          <th scope="col" className="px-4 py-3 text-right">Price</th>
+        </>
+      }
+    >
+      {lines.map((line, index) => (
+        <tr key={index} className="border-b border-slate-100 last:border-0 align-top">
+          <td className="px-4 py-3">
+            <p className="font-semibold">{line.productName}</p>
+            <p className="text-slate-600">{[lineSizeLabel(line), ...line.attributes.map((a) => a.subattribute_name)].filter(Boolean).join(", ")}</p>
+          </td>
+          <td className="px-4 py-3 text-right">{line.quantity}</td>
+          <td className="px-4 py-3 text-right">{formatPence(line.linePence)}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

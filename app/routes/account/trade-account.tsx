@@ -8,6 +8,7 @@ import { openPrivateFile } from "../../lib/orders-api";
 import { useSignedInLoad } from "../../lib/use-signed-in";
 import type { Route } from "./+types/trade-account";
 import { ProblemAlert } from "../../components/problem-alert";
+import { DataTable } from "../../components/data-table";
 
 export const meta: Route.MetaFunction = () => [{ title: "Trade account | Printwise Trade Print" }, { name: "robots", content: "noindex" }];
 
@@ -96,39 +97,38 @@ export default function TradeAccountPage() {
         </p>
       ) : null}
       <FigureTiles figures={facts} />
-      <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-        <table className="w-full min-w-[36rem] text-left text-sm">
-          <caption className="px-4 pt-4 text-left text-lg font-bold">Statement</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-            <tr>
-              <th scope="col" className="px-4 py-3">Date</th>
-              <th scope="col" className="px-4 py-3">Reference</th>
-              <th scope="col" className="px-4 py-3">Details</th>
-              <th scope="col" className="px-4 py-3 text-right">Invoiced</th>
-              <th scope="col" className="px-4 py-3 text-right">Paid</th>
-              <th scope="col" className="px-4 py-3 text-right">Balance</th>
+      <DataTable
+        tableClassName="min-w-[36rem]"
+        caption="Statement"
+        showCaption
+        head={
+          <>
+            <th scope="col" className="px-4 py-3">Date</th>
+            <th scope="col" className="px-4 py-3">Reference</th>
+            <th scope="col" className="px-4 py-3">Details</th>
+            <th scope="col" className="px-4 py-3 text-right">Invoiced</th>
+            <th scope="col" className="px-4 py-3 text-right">Paid</th>
+            <th scope="col" className="px-4 py-3 text-right">Balance</th>
+          </>
+        }
+      >
+        {account.statement.length === 0 ? (
+          <tr>
+            <td colSpan={6} className="px-4 py-6 text-center text-slate-600">No invoices or payments yet.</td>
+          </tr>
+        ) : (
+          account.statement.map((entry, index) => (
+            <tr key={index} className="border-b border-slate-100 last:border-0">
+              <td className="px-4 py-3">{formatUkDate(entry.date)}</td>
+              <td className="px-4 py-3 font-semibold">{entry.reference}</td>
+              <td className="px-4 py-3">{entry.description}</td>
+              <td className="px-4 py-3 text-right">{entry.debitPence ? formatPence(entry.debitPence) : ""}</td>
+              <td className="px-4 py-3 text-right">{entry.creditPence ? formatPence(entry.creditPence) : ""}</td>
+              <td className="px-4 py-3 text-right">{formatPence(entry.balancePence)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {account.statement.length === 0 ? (
-              <tr>
-                <td colSpan={6} className="px-4 py-6 text-center text-slate-600">No invoices or payments yet.</td>
-              </tr>
-            ) : (
-              account.statement.map((entry, index) => (
-                <tr key={index} className="border-b border-slate-100 last:border-0">
-                  <td className="px-4 py-3">{formatUkDate(entry.date)}</td>
-                  <td className="px-4 py-3 font-semibold">{entry.reference}</td>
-                  <td className="px-4 py-3">{entry.description}</td>
-                  <td className="px-4 py-3 text-right">{entry.debitPence ? formatPence(entry.debitPence) : ""}</td>
-                  <td className="px-4 py-3 text-right">{entry.creditPence ? formatPence(entry.creditPence) : ""}</td>
-                  <td className="px-4 py-3 text-right">{formatPence(entry.balancePence)}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+          ))
+        )}
+      </DataTable>
       <ProblemAlert message={problem} />
     </section>
   );

@@ -9,6 +9,7 @@ import { managerOnly } from "../../lib/staff-document";
 import { fetchTradeAccounts, openTradeAccount, type TradeAccountSummary } from "../../lib/trade-office-api";
 import { useSignedInLoad } from "../../lib/use-signed-in";
 import type { Route } from "./+types/accounts";
+import { DataTable } from "../../components/data-table";
 
 export const loader = managerOnly;
 export const headers: Route.HeadersFunction = () => ({ "cache-control": "no-store" });
@@ -31,37 +32,35 @@ export default function AccountsPage() {
       ) : accounts.length === 0 ? (
         <p className="rounded-lg bg-white p-6 text-slate-600 ring-1 ring-slate-200">No trade accounts yet.</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-          <table className="w-full min-w-[44rem] text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-3">Customer</th>
-                <th scope="col" className="px-4 py-3 text-right">Limit</th>
-                <th scope="col" className="px-4 py-3 text-right">Owed</th>
-                <th scope="col" className="px-4 py-3 text-right">Overdue</th>
-                <th scope="col" className="px-4 py-3">Terms</th>
-                <th scope="col" className="px-4 py-3">State</th>
-              </tr>
-            </thead>
-            <tbody>
-              {accounts.map((a) => (
-                <tr key={a.userId} className="border-b border-slate-100 last:border-0">
-                  <td className="px-4 py-3">
-                    <Link to={`/staff/accounts/${a.userId}`} className="font-semibold text-brand-700 hover:underline">
-                      {a.customer || a.email}
-                    </Link>
-                    <span className="block text-xs text-slate-500">{a.email}</span>
-                  </td>
-                  <td className="px-4 py-3 text-right">{formatPence(a.creditLimitPence)}</td>
-                  <td className="px-4 py-3 text-right">{formatPence(a.balancePence)}</td>
-                  <td className={`px-4 py-3 text-right ${a.overduePence > 0 ? "font-semibold text-red-700" : ""}`}>{formatPence(a.overduePence)}</td>
-                  <td className="px-4 py-3">{a.termsDays} days</td>
-                  <td className="px-4 py-3">{a.onHold ? <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-bold text-red-800">On hold{a.holdReason === "overdue" ? " (overdue)" : ""}</span> : <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-800">Open</span>}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          tableClassName="min-w-[44rem]"
+          head={
+            <>
+              <th scope="col" className="px-4 py-3">Customer</th>
+              <th scope="col" className="px-4 py-3 text-right">Limit</th>
+              <th scope="col" className="px-4 py-3 text-right">Owed</th>
+              <th scope="col" className="px-4 py-3 text-right">Overdue</th>
+              <th scope="col" className="px-4 py-3">Terms</th>
+              <th scope="col" className="px-4 py-3">State</th>
+            </>
+          }
+        >
+          {accounts.map((a) => (
+            <tr key={a.userId} className="border-b border-slate-100 last:border-0">
+              <td className="px-4 py-3">
+                <Link to={`/staff/accounts/${a.userId}`} className="font-semibold text-brand-700 hover:underline">
+                  {a.customer || a.email}
+                </Link>
+                <span className="block text-xs text-slate-500">{a.email}</span>
+              </td>
+              <td className="px-4 py-3 text-right">{formatPence(a.creditLimitPence)}</td>
+              <td className="px-4 py-3 text-right">{formatPence(a.balancePence)}</td>
+              <td className={`px-4 py-3 text-right ${a.overduePence > 0 ? "font-semibold text-red-700" : ""}`}>{formatPence(a.overduePence)}</td>
+              <td className="px-4 py-3">{a.termsDays} days</td>
+              <td className="px-4 py-3">{a.onHold ? <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-bold text-red-800">On hold{a.holdReason === "overdue" ? " (overdue)" : ""}</span> : <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-800">Open</span>}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <OpenAccountForm onOpened={() => void load()} />
     </section>

@@ -6,6 +6,7 @@ import { errorMessage } from "../../lib/api-client";
 import { downloadPriceList, fetchProducts, type ProductSummary } from "../../lib/back-office-api";
 import { managerOnly } from "../../lib/staff-document";
 import type { Route } from "./+types/catalogue";
+import { DataTable } from "../../components/data-table";
 
 export const loader = managerOnly;
 export const headers: Route.HeadersFunction = () => ({ "cache-control": "no-store" });
@@ -66,41 +67,39 @@ export default function CataloguePrices() {
       {[...byCategory].map(([category, list]) => (
         <div key={category} className="mt-6">
           <h2 className="text-lg font-semibold">{category}</h2>
-          <div className="relative mt-2 overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-slate-100 text-xs uppercase text-slate-600">
-                <tr>
-                  <th scope="col" className="px-3 py-2">Product</th>
-                  <th scope="col" className="px-3 py-2">Price</th>
-                  <th scope="col" className="px-3 py-2">Minimum line</th>
-                  <th scope="col" className="px-3 py-2">Version</th>
-                  <th scope="col" className="px-3 py-2"><span className="sr-only">Edit</span></th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((p) => (
-                  <tr key={p.id} className="border-t border-slate-100">
-                    <td className="px-3 py-2">
-                      <span className="font-semibold">{p.name}</span>
-                      <span className="block text-xs text-slate-500">{p.subcategory}{!p.visible ? " · hidden from customers" : p.hiddenWith ? ` · hidden with its ${p.hiddenWith}` : ""}</span>
-                    </td>
-                    <td className="px-3 py-2 tabular-nums">{formatPence(p.pricePence)} {p.priceType === "sqm" ? "per m²" : "each"}</td>
-                    <td className="px-3 py-2 tabular-nums">{p.minLinePence ? formatPence(p.minLinePence) : "none"}</td>
-                    <td className="px-3 py-2 tabular-nums">{p.version}</td>
-                    <td className="px-3 py-2 text-right">
-                      <Link to={`/staff/catalogue/${p.id}`} className="font-semibold text-brand-700 underline-offset-2 hover:underline" aria-label={`Edit prices of ${p.name}`}>
-                        Prices
-                      </Link>
-                      {" · "}
-                      <Link to={`/staff/catalogue/${p.id}/details`} className="font-semibold text-brand-700 underline-offset-2 hover:underline" aria-label={`Edit details of ${p.name}`}>
-                        Details
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            className="relative mt-2"
+            head={
+              <>
+                <th scope="col" className="px-3 py-2">Product</th>
+                <th scope="col" className="px-3 py-2">Price</th>
+                <th scope="col" className="px-3 py-2">Minimum line</th>
+                <th scope="col" className="px-3 py-2">Version</th>
+                <th scope="col" className="px-3 py-2"><span className="sr-only">Edit</span></th>
+              </>
+            }
+          >
+            {list.map((p) => (
+              <tr key={p.id} className="border-t border-slate-100">
+                <td className="px-3 py-2">
+                  <span className="font-semibold">{p.name}</span>
+                  <span className="block text-xs text-slate-500">{p.subcategory}{!p.visible ? " · hidden from customers" : p.hiddenWith ? ` · hidden with its ${p.hiddenWith}` : ""}</span>
+                </td>
+                <td className="px-3 py-2 tabular-nums">{formatPence(p.pricePence)} {p.priceType === "sqm" ? "per m²" : "each"}</td>
+                <td className="px-3 py-2 tabular-nums">{p.minLinePence ? formatPence(p.minLinePence) : "none"}</td>
+                <td className="px-3 py-2 tabular-nums">{p.version}</td>
+                <td className="px-3 py-2 text-right">
+                  <Link to={`/staff/catalogue/${p.id}`} className="font-semibold text-brand-700 underline-offset-2 hover:underline" aria-label={`Edit prices of ${p.name}`}>
+                    Prices
+                  </Link>
+                  {" · "}
+                  <Link to={`/staff/catalogue/${p.id}/details`} className="font-semibold text-brand-700 underline-offset-2 hover:underline" aria-label={`Edit details of ${p.name}`}>
+                    Details
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         </div>
       ))}
     </section>

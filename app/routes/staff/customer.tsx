@@ -5,6 +5,7 @@ import { formatPence } from "../../../domain/money";
 import { errorMessage } from "../../lib/api-client";
 import { fetchCustomer, TRADE_ACCOUNT_TEXT, type CustomerDetail } from "../../lib/staff-api";
 import type { Route } from "./+types/customer";
+import { DataTable } from "../../components/data-table";
 
 export const meta: Route.MetaFunction = () => [{ title: "Customer | Printwise staff console" }, { name: "robots", content: "noindex" }];
 
@@ -68,35 +69,34 @@ export default function StaffCustomer() {
         {customer.order_list.length === 0 ? (
           <p className="mt-2 text-slate-600">No orders yet.</p>
         ) : (
-          <div className="mt-2 overflow-x-auto rounded-lg bg-white ring-1 ring-slate-200">
-            <table className="w-full min-w-[36rem] text-left text-sm">
-              <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th scope="col" className="px-3 py-2">Order</th>
-                  <th scope="col" className="px-3 py-2">Placed</th>
-                  <th scope="col" className="px-3 py-2">Status</th>
-                  <th scope="col" className="px-3 py-2 text-right">Total</th>
-                  <th scope="col" className="px-3 py-2 text-right">Refunded</th>
-                </tr>
-              </thead>
-              <tbody>
-                {customer.order_list.map((o) => (
-                  <tr key={o.order_group_id} className="border-b border-slate-100 last:border-0">
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      <Link to={`/staff/orders/${o.order_group_id}`} className="font-semibold text-brand-700 hover:underline">
-                        {o.reference}
-                      </Link>
-                      {o.reprint_of !== null ? <span className="ml-2 text-xs font-semibold text-slate-600">Reprint</span> : null}
-                    </td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatUkDate(o.placed_at)}</td>
-                    <td className="px-3 py-2">{o.status}</td>
-                    <td className="px-3 py-2 text-right whitespace-nowrap">{formatPence(o.total_pence)}</td>
-                    <td className="px-3 py-2 text-right whitespace-nowrap">{o.refunded_pence > 0 ? formatPence(o.refunded_pence) : ""}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            className="mt-2"
+            tableClassName="min-w-[36rem]"
+            head={
+              <>
+                <th scope="col" className="px-3 py-2">Order</th>
+                <th scope="col" className="px-3 py-2">Placed</th>
+                <th scope="col" className="px-3 py-2">Status</th>
+                <th scope="col" className="px-3 py-2 text-right">Total</th>
+                <th scope="col" className="px-3 py-2 text-right">Refunded</th>
+              </>
+            }
+          >
+            {customer.order_list.map((o) => (
+              <tr key={o.order_group_id} className="border-b border-slate-100 last:border-0">
+                <td className="px-3 py-2 whitespace-nowrap">
+                  <Link to={`/staff/orders/${o.order_group_id}`} className="font-semibold text-brand-700 hover:underline">
+                    {o.reference}
+                  </Link>
+                  {o.reprint_of !== null ? <span className="ml-2 text-xs font-semibold text-slate-600">Reprint</span> : null}
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">{formatUkDate(o.placed_at)}</td>
+                <td className="px-3 py-2">{o.status}</td>
+                <td className="px-3 py-2 text-right whitespace-nowrap">{formatPence(o.total_pence)}</td>
+                <td className="px-3 py-2 text-right whitespace-nowrap">{o.refunded_pence > 0 ? formatPence(o.refunded_pence) : ""}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
 

@@ -5,6 +5,7 @@ import { errorMessage } from "../../lib/api-client";
 import { fetchCustomers, TRADE_ACCOUNT_TEXT, type CustomerSummary } from "../../lib/staff-api";
 import type { Route } from "./+types/customers";
 import { LoadMore } from "../../components/load-more";
+import { DataTable } from "../../components/data-table";
 
 export const meta: Route.MetaFunction = () => [{ title: "Customers | Printwise staff console" }, { name: "robots", content: "noindex" }];
 
@@ -55,44 +56,43 @@ export default function StaffCustomers() {
       {customers === null && !problem ? <p className="mt-4 text-slate-600">Loading customers…</p> : null}
       {customers && customers.length === 0 ? <p className="mt-4 rounded-lg bg-white p-6 text-center ring-1 ring-slate-200">{q ? `No customers match "${q}".` : "No customers yet."}</p> : null}
       {customers && customers.length > 0 ? (
-        <div className="mt-4 overflow-x-auto rounded-lg bg-white ring-1 ring-slate-200">
-          <table className="w-full min-w-[44rem] text-left text-sm">
-            <caption className="sr-only">Customers found</caption>
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-2">Customer</th>
-                <th scope="col" className="px-3 py-2">Phone</th>
-                <th scope="col" className="px-3 py-2 text-right">Orders</th>
-                <th scope="col" className="px-3 py-2 text-right">Spend</th>
-                <th scope="col" className="px-3 py-2 text-right">Refunds</th>
-                <th scope="col" className="px-3 py-2 text-right">Quotes</th>
-                <th scope="col" className="px-3 py-2">Trade account</th>
-              </tr>
-            </thead>
-            <tbody>
-              {customers.map((c) => (
-                <tr key={c.user_id} className="border-b border-slate-100 align-top last:border-0" data-testid="customer-row">
-                  <td className="px-3 py-2">
-                    <Link to={`/staff/customers/${c.user_id}`} className="font-semibold text-brand-700 hover:underline">
-                      {c.name}
-                    </Link>
-                    <span className="block break-all text-xs text-slate-600">
-                      {c.company ? `${c.company} · ` : ""}
-                      {c.email}
-                      {c.postcode ? ` · ${c.postcode}` : ""}
-                    </span>
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap">{c.telephone}</td>
-                  <td className="px-3 py-2 text-right">{c.orders}</td>
-                  <td className="px-3 py-2 text-right whitespace-nowrap">{formatPence(c.spend_pence)}</td>
-                  <td className="px-3 py-2 text-right whitespace-nowrap">{formatPence(c.refunded_pence)}</td>
-                  <td className="px-3 py-2 text-right">{c.quotes}</td>
-                  <td className="px-3 py-2">{TRADE_ACCOUNT_TEXT[c.trade_account]}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="mt-4"
+          tableClassName="min-w-[44rem]"
+          caption="Customers found"
+          head={
+            <>
+              <th scope="col" className="px-3 py-2">Customer</th>
+              <th scope="col" className="px-3 py-2">Phone</th>
+              <th scope="col" className="px-3 py-2 text-right">Orders</th>
+              <th scope="col" className="px-3 py-2 text-right">Spend</th>
+              <th scope="col" className="px-3 py-2 text-right">Refunds</th>
+              <th scope="col" className="px-3 py-2 text-right">Quotes</th>
+              <th scope="col" className="px-3 py-2">Trade account</th>
+            </>
+          }
+        >
+          {customers.map((c) => (
+            <tr key={c.user_id} className="border-b border-slate-100 align-top last:border-0" data-testid="customer-row">
+              <td className="px-3 py-2">
+                <Link to={`/staff/customers/${c.user_id}`} className="font-semibold text-brand-700 hover:underline">
+                  {c.name}
+                </Link>
+                <span className="block break-all text-xs text-slate-600">
+                  {c.company ? `${c.company} · ` : ""}
+                  {c.email}
+                  {c.postcode ? ` · ${c.postcode}` : ""}
+                </span>
+              </td>
+              <td className="px-3 py-2 whitespace-nowrap">{c.telephone}</td>
+              <td className="px-3 py-2 text-right">{c.orders}</td>
+              <td className="px-3 py-2 text-right whitespace-nowrap">{formatPence(c.spend_pence)}</td>
+              <td className="px-3 py-2 text-right whitespace-nowrap">{formatPence(c.refunded_pence)}</td>
+              <td className="px-3 py-2 text-right">{c.quotes}</td>
+              <td className="px-3 py-2">{TRADE_ACCOUNT_TEXT[c.trade_account]}</td>
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
       <LoadMore next={next} onLoadMore={loadMore} />
     </section>

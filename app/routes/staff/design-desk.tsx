@@ -7,6 +7,7 @@ import { formatDeliveryDate } from "../../../domain/format";
 import { errorMessage } from "../../lib/api-client";
 import { fetchDesk, type DeskJob } from "../../lib/design-jobs-api";
 import { LoadingState } from "../../components/loading-state";
+import { DataTable } from "../../components/data-table";
 
 const DUE_BADGE: Record<NonNullable<DeskJob["due_status"]>, { text: string; className: string } | null> = {
   late: { text: "Late", className: "bg-red-100 text-red-800" },
@@ -52,55 +53,54 @@ export default function DesignDesk() {
                 {rows.length === 0 ? (
                   <p className="mt-2 text-sm text-slate-600">{section.empty}</p>
                 ) : (
-                  <div className="mt-2 overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-                    <table className="w-full min-w-[44rem] text-left text-sm">
-                      <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-                        <tr>
-                          <th scope="col" className="px-3 py-2">{section.state === "designing" ? "Proof due" : section.state === "brief" ? "Brief" : "Proofs"}</th>
-                          <th scope="col" className="px-3 py-2">Job</th>
-                          <th scope="col" className="px-3 py-2">Item</th>
-                          <th scope="col" className="px-3 py-2">Customer</th>
-                          <th scope="col" className="px-3 py-2">Designer</th>
+                  <DataTable
+                    className="mt-2"
+                    tableClassName="min-w-[44rem]"
+                    head={
+                      <>
+                        <th scope="col" className="px-3 py-2">{section.state === "designing" ? "Proof due" : section.state === "brief" ? "Brief" : "Proofs"}</th>
+                        <th scope="col" className="px-3 py-2">Job</th>
+                        <th scope="col" className="px-3 py-2">Item</th>
+                        <th scope="col" className="px-3 py-2">Customer</th>
+                        <th scope="col" className="px-3 py-2">Designer</th>
+                      </>
+                    }
+                  >
+                    {rows.map((job) => {
+                      const badge = job.due_status ? DUE_BADGE[job.due_status] : null;
+                      return (
+                        <tr key={job.order_id} className="border-b border-slate-100 last:border-0" data-testid="desk-row">
+                          <td className="whitespace-nowrap px-3 py-2">
+                            {section.state === "designing" && job.proof_due ? (
+                              <>
+                                <strong>{formatDeliveryDate(job.proof_due)}</strong>
+                                {badge ? <span className={`ml-2 rounded-full px-2 py-0.5 text-xs font-bold ${badge.className}`}>{badge.text}</span> : null}
+                              </>
+                            ) : section.state === "brief" ? (
+                              "Not sent yet"
+                            ) : (
+                              `${job.proofs} sent`
+                            )}
+                          </td>
+                          <td className="px-3 py-2">
+                            <Link to={`/staff/design/${job.order_id}`} className="font-semibold text-brand-700 hover:underline">
+                              Order {job.order_group_id}, item {job.order_id}
+                            </Link>
+                            <span className="block text-xs text-slate-500">{DESIGN_STATE_LABELS[job.state].desk}</span>
+                          </td>
+                          <td className="px-3 py-2">
+                            {job.quantity} × {job.product_name}
+                            <span className="block text-xs text-slate-500">
+                              {job.size}
+                              {job.designs > 1 ? ` · ${job.designs} designs` : ""}
+                            </span>
+                          </td>
+                          <td className="px-3 py-2">{job.customer_name}</td>
+                          <td className="px-3 py-2">{job.designer ?? <span className="text-slate-500">Not taken</span>}</td>
                         </tr>
-                      </thead>
-                      <tbody>
-                        {rows.map((job) => {
-                          const badge = job.due_status ? DUE_BADGE[job.due_status] : null;
-                          return (
-                            <tr key={job.order_id} className="border-b border-slate-100 last:border-0" data-testid="desk-row">
-                              <td className="whitespace-nowrap px-3 py-2">
-                                {section.state === "designing" && job.proof_due ? (
-                                  <>
-                                    <strong>{formatDeliveryDate(job.proof_due)}</strong>
-                                    {badge ? <span className={`ml-2 rounded-full px-2 py-0.5 text-xs font-bold ${badge.className}`}>{badge.text}</span> : null}
-                                  </>
-                                ) : section.state === "brief" ? (
-                                  "Not sent yet"
-                                ) : (
-                                  `${job.proofs} sent`
-                                )}
-                              </td>
-                              <td className="px-3 py-2">
-                                <Link to={`/staff/design/${job.order_id}`} className="font-semibold text-brand-700 hover:underline">
-                                  Order {job.order_group_id}, item {job.order_id}
-                                </Link>
-                                <span className="block text-xs text-slate-500">{DESIGN_STATE_LABELS[job.state].desk}</span>
-                              </td>
-                              <td className="px-3 py-2">
-                                {job.quantity} × {job.product_name}
-                                <span className="block text-xs text-slate-500">
-                                  {job.size}
-                                  {job.designs > 1 ? ` · ${job.designs} designs` : ""}
-                                </span>
-                              </td>
-                              <td className="px-3 py-2">{job.customer_name}</td>
-                              <td className="px-3 py-2">{job.designer ?? <span className="text-slate-500">Not taken</span>}</td>
-                            </tr>
-                          );
-                        })}
-                      </tbody>
-                    </table>
-                  </div>
+                      );
+                    })}
+                  </DataTable>
                 )}
               </section>
             );

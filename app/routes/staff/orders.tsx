@@ -9,6 +9,7 @@ import { ApiResponseError } from "../../lib/api-client";
 import { fetchDesk, type DeskOrder } from "../../lib/staff-api";
 import { useRootData } from "../../root";
 import { LoadMore } from "../../components/load-more";
+import { DataTable } from "../../components/data-table";
 
 const URGENCY_BADGE: Record<DeskOrder["urgency"], { text: string; className: string } | null> = {
   late: { text: "Late", className: "bg-red-100 text-red-800" },
@@ -65,74 +66,73 @@ export default function StaffOrders() {
       {orders === null && !problem ? <p className="mt-4 text-slate-600">Loading orders…</p> : null}
       {orders && orders.length === 0 ? <p className="mt-4 rounded-lg bg-white p-6 text-center ring-1 ring-slate-200">No orders match this view.</p> : null}
       {orders && orders.length > 0 ? (
-        <div className="mt-4 overflow-x-auto rounded-lg bg-white ring-1 ring-slate-200">
-          <table className="w-full min-w-[42rem] text-left text-sm lg:min-w-[60rem]">
-            <caption className="sr-only">Orders in this view</caption>
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  <span className="sr-only">Select</span>
-                </th>
-                <th scope="col" className="px-3 py-2">Order</th>
-                <th scope="col" className="px-3 py-2">Customer</th>
-                <th scope="col" className="px-3 py-2">Placed</th>
-                <th scope="col" className="px-3 py-2">Dispatch by</th>
-                <th scope="col" className="px-3 py-2">Items</th>
-                <th scope="col" className="px-3 py-2 text-right">Total</th>
-                {/* Below 1024 px payment and PO are shown under the total, so a tablet sees every column at once. */}
-                <th scope="col" className="hidden px-3 py-2 lg:table-cell">Payment</th>
-                <th scope="col" className="hidden px-3 py-2 lg:table-cell">PO</th>
+        <DataTable
+          className="mt-4"
+          tableClassName="min-w-[42rem] lg:min-w-[60rem]"
+          caption="Orders in this view"
+          head={
+            <>
+              <th scope="col" className="px-3 py-2">
+                <span className="sr-only">Select</span>
+              </th>
+              <th scope="col" className="px-3 py-2">Order</th>
+              <th scope="col" className="px-3 py-2">Customer</th>
+              <th scope="col" className="px-3 py-2">Placed</th>
+              <th scope="col" className="px-3 py-2">Dispatch by</th>
+              <th scope="col" className="px-3 py-2">Items</th>
+              <th scope="col" className="px-3 py-2 text-right">Total</th>
+              {/* Below 1024 px payment and PO are shown under the total, so a tablet sees every column at once. */}
+              <th scope="col" className="hidden px-3 py-2 lg:table-cell">Payment</th>
+              <th scope="col" className="hidden px-3 py-2 lg:table-cell">PO</th>
+            </>
+          }
+        >
+          {orders.map((order) => {
+            const badge = URGENCY_BADGE[order.urgency];
+            return (
+              <tr key={order.order_group_id} className="border-b border-slate-100 align-top last:border-0" data-urgency={order.urgency} data-testid="desk-order">
+                <td className="px-3 py-2">
+                  <input type="checkbox" className="h-5 w-5" aria-label={`Select ${order.reference}`} checked={selected.includes(order.order_group_id)} onChange={() => toggle(order.order_group_id)} />
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  <Link to={`/staff/orders/${order.order_group_id}`} className="font-semibold text-brand-700 hover:underline">
+                    {order.reference}
+                  </Link>
+                </td>
+                <td className="px-3 py-2">
+                  {order.customer_name}
+                  <span className="block text-xs text-slate-600">
+                    {order.company ? `${order.company} · ` : ""}
+                    <span className="break-all">{order.email}</span> · <span className="whitespace-nowrap">{order.postcode}</span>
+                  </span>
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">{formatUkDate(order.placed_at)}</td>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  {dispatchDayText(order.dispatch_by)}
+                  {badge ? <span className={`ml-2 rounded-full px-2 py-0.5 text-xs font-bold ${badge.className}`}>{badge.text}</span> : null}
+                </td>
+                <td className="px-3 py-2">
+                  <ul>
+                    {order.items.map((item) => (
+                      <li key={item.order_id}>
+                        {item.qty} × {item.product_name} <span className="whitespace-nowrap text-xs font-semibold text-slate-600">{item.status}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+                <td className="px-3 py-2 text-right whitespace-nowrap">
+                  {formatPence(order.total_pence)}
+                  <span className="block text-xs text-slate-600 lg:hidden">
+                    {paymentText(order.payment_method)}
+                    {order.po_number ? <span className="block">PO {order.po_number}</span> : null}
+                  </span>
+                </td>
+                <td className="hidden px-3 py-2 lg:table-cell">{paymentText(order.payment_method)}</td>
+                <td className="hidden px-3 py-2 whitespace-nowrap lg:table-cell">{order.po_number ?? ""}</td>
               </tr>
-            </thead>
-            <tbody>
-              {orders.map((order) => {
-                const badge = URGENCY_BADGE[order.urgency];
-                return (
-                  <tr key={order.order_group_id} className="border-b border-slate-100 align-top last:border-0" data-urgency={order.urgency} data-testid="desk-order">
-                    <td className="px-3 py-2">
-                      <input type="checkbox" className="h-5 w-5" aria-label={`Select ${order.reference}`} checked={selected.includes(order.order_group_id)} onChange={() => toggle(order.order_group_id)} />
-                    </td>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      <Link to={`/staff/orders/${order.order_group_id}`} className="font-semibold text-brand-700 hover:underline">
-                        {order.reference}
-                      </Link>
-                    </td>
-                    <td className="px-3 py-2">
-                      {order.customer_name}
-                      <span className="block text-xs text-slate-600">
-                        {order.company ? `${order.company} · ` : ""}
-                        <span className="break-all">{order.email}</span> · <span className="whitespace-nowrap">{order.postcode}</span>
-                      </span>
-                    </td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatUkDate(order.placed_at)}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      {dispatchDayText(order.dispatch_by)}
-                      {badge ? <span className={`ml-2 rounded-full px-2 py-0.5 text-xs font-bold ${badge.className}`}>{badge.text}</span> : null}
-                    </td>
-                    <td className="px-3 py-2">
-                      <ul>
-                        {order.items.map((item) => (
-                          <li key={item.order_id}>
-                            {item.qty} × {item.product_name} <span className="whitespace-nowrap text-xs font-semibold text-slate-600">{item.status}</span>
-                          </li>
-                        ))}
-                      </ul>
-                    </td>
-                    <td className="px-3 py-2 text-right whitespace-nowrap">
-                      {formatPence(order.total_pence)}
-                      <span className="block text-xs text-slate-600 lg:hidden">
-                        {paymentText(order.payment_method)}
-                        {order.po_number ? <span className="block">PO {order.po_number}</span> : null}
-                      </span>
-                    </td>
-                    <td className="hidden px-3 py-2 lg:table-cell">{paymentText(order.payment_method)}</td>
-                    <td className="hidden px-3 py-2 whitespace-nowrap lg:table-cell">{order.po_number ?? ""}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </DataTable>
       ) : null}
       <LoadMore next={next} onLoadMore={loadMore} />
     </section>

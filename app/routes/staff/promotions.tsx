@@ -8,6 +8,7 @@ import { createPromotion, fetchPromotions, updatePromotion, type Promotion } fro
 import { managerOnly } from "../../lib/staff-document";
 import { useSignedInLoad } from "../../lib/use-signed-in";
 import type { Route } from "./+types/promotions";
+import { DataTable } from "../../components/data-table";
 
 export const loader = managerOnly;
 export const headers: Route.HeadersFunction = () => ({ "cache-control": "no-store" });
@@ -76,60 +77,58 @@ export default function PromotionsPage() {
       {promotions === null ? <LoadingState label="Loading the promo codes..." className="mt-4" /> : null}
       {promotions && promotions.length === 0 ? <p className="mt-4 rounded-lg bg-white p-6 text-slate-600 ring-1 ring-slate-200">No promo codes yet.</p> : null}
       {promotions && promotions.length > 0 ? (
-        <div className="relative mt-6 overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-slate-100 text-xs uppercase text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-2">Code</th>
-                <th scope="col" className="px-3 py-2">Discount</th>
-                <th scope="col" className="px-3 py-2">Runs</th>
-                <th scope="col" className="px-3 py-2">Terms</th>
-                <th scope="col" className="px-3 py-2">Used</th>
-                <th scope="col" className="px-3 py-2">State</th>
-                <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {promotions.map((p) => (
-                <tr key={p.id} className="border-t border-slate-100 align-top">
-                  <td className="px-3 py-2">
-                    <span className="font-mono font-semibold">{p.code}</span>
-                    {p.description ? <span className="block text-xs text-slate-500">{p.description}</span> : null}
-                  </td>
-                  <td className="px-3 py-2 tabular-nums">{p.amountPence !== null ? formatPence(p.amountPence) : `${p.percent}%`}</td>
-                  <td className="px-3 py-2 text-xs">
-                    {p.startsAt ? formatUkDate(p.startsAt) : "now"} – {p.endsAt ? formatUkDate(p.endsAt) : "no end"}
-                  </td>
-                  <td className="px-3 py-2 text-xs">
-                    {[
-                      p.minSpendPence ? `min spend ${formatPence(p.minSpendPence)}` : null,
-                      p.perCustomerLimit !== null ? `${p.perCustomerLimit} per customer` : null,
-                      p.newCustomersOnly ? "new customers only" : null,
-                    ]
-                      .filter(Boolean)
-                      .join(" · ") || "none"}
-                  </td>
-                  <td className="px-3 py-2 tabular-nums">
-                    {p.uses}
-                    {p.usageLimit !== null ? ` of ${p.usageLimit}` : ""}
-                    {p.held > 0 ? <span className="block text-xs text-slate-500">{p.held} in checkout</span> : null}
-                  </td>
-                  <td className="px-3 py-2">
-                    <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATE_STYLES[p.state]}`}>{p.state}</span>
-                  </td>
-                  <td className="whitespace-nowrap px-3 py-2 text-right">
-                    <button type="button" className="btn-outline px-3 py-1" onClick={() => setEditing(p)} aria-label={`Edit ${p.code}`}>
-                      Edit
-                    </button>{" "}
-                    <button type="button" className="btn-outline px-3 py-1" onClick={() => void togglePause(p)} aria-label={`${p.paused ? "Resume" : "Pause"} ${p.code}`}>
-                      {p.paused ? "Resume" : "Pause"}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="relative mt-6"
+          head={
+            <>
+              <th scope="col" className="px-3 py-2">Code</th>
+              <th scope="col" className="px-3 py-2">Discount</th>
+              <th scope="col" className="px-3 py-2">Runs</th>
+              <th scope="col" className="px-3 py-2">Terms</th>
+              <th scope="col" className="px-3 py-2">Used</th>
+              <th scope="col" className="px-3 py-2">State</th>
+              <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
+            </>
+          }
+        >
+          {promotions.map((p) => (
+            <tr key={p.id} className="border-t border-slate-100 align-top">
+              <td className="px-3 py-2">
+                <span className="font-mono font-semibold">{p.code}</span>
+                {p.description ? <span className="block text-xs text-slate-500">{p.description}</span> : null}
+              </td>
+              <td className="px-3 py-2 tabular-nums">{p.amountPence !== null ? formatPence(p.amountPence) : `${p.percent}%`}</td>
+              <td className="px-3 py-2 text-xs">
+                {p.startsAt ? formatUkDate(p.startsAt) : "now"} – {p.endsAt ? formatUkDate(p.endsAt) : "no end"}
+              </td>
+              <td className="px-3 py-2 text-xs">
+                {[
+                  p.minSpendPence ? `min spend ${formatPence(p.minSpendPence)}` : null,
+                  p.perCustomerLimit !== null ? `${p.perCustomerLimit} per customer` : null,
+                  p.newCustomersOnly ? "new customers only" : null,
+                ]
+                  .filter(Boolean)
+                  .join(" · ") || "none"}
+              </td>
+              <td className="px-3 py-2 tabular-nums">
+                {p.uses}
+                {p.usageLimit !== null ? ` of ${p.usageLimit}` : ""}
+                {p.held > 0 ? <span className="block text-xs text-slate-500">{p.held} in checkout</span> : null}
+              </td>
+              <td className="px-3 py-2">
+                <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATE_STYLES[p.state]}`}>{p.state}</span>
+              </td>
+              <td className="whitespace-nowrap px-3 py-2 text-right">
+                <button type="button" className="btn-outline px-3 py-1" onClick={() => setEditing(p)} aria-label={`Edit ${p.code}`}>
+                  Edit
+                </button>{" "}
+                <button type="button" className="btn-outline px-3 py-1" onClick={() => void togglePause(p)} aria-label={`${p.paused ? "Resume" : "Pause"} ${p.code}`}>
+                  {p.paused ? "Resume" : "Pause"}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
     </section>
   );

@@ -7,6 +7,7 @@ import { fetchQueue, type QueueItem } from "../../lib/staff-api";
 import { useRootData } from "../../root";
 import { orderRef } from "../../../domain/order-ref";
 import { LoadMore } from "../../components/load-more";
+import { DataTable } from "../../components/data-table";
 
 const URGENCY_BADGE: Record<QueueItem["urgency"], { text: string; className: string } | null> = {
   late: { text: "Late", className: "bg-red-100 text-red-800" },
@@ -126,53 +127,52 @@ export default function StaffQueue() {
       {items === null && !problem ? <p className="mt-6 text-slate-600">Loading...</p> : null}
       {items && items.length === 0 ? <p className="mt-6 rounded-lg bg-white p-6 text-slate-600 ring-1 ring-slate-200">Nothing here.</p> : null}
       {items && items.length > 0 ? (
-        <div className="relative mt-6 overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-          <table className="w-full min-w-[56rem] text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-2">Delivery by</th>
-                <th scope="col" className="px-3 py-2">Order</th>
-                <th scope="col" className="px-3 py-2">Item</th>
-                <th scope="col" className="px-3 py-2">Qty</th>
-                <th scope="col" className="px-3 py-2">Status</th>
-                <th scope="col" className="px-3 py-2">Customer</th>
+        <DataTable
+          className="relative mt-6"
+          tableClassName="min-w-[56rem]"
+          head={
+            <>
+              <th scope="col" className="px-3 py-2">Delivery by</th>
+              <th scope="col" className="px-3 py-2">Order</th>
+              <th scope="col" className="px-3 py-2">Item</th>
+              <th scope="col" className="px-3 py-2">Qty</th>
+              <th scope="col" className="px-3 py-2">Status</th>
+              <th scope="col" className="px-3 py-2">Customer</th>
+            </>
+          }
+        >
+          {items.map((item) => {
+            const badge = URGENCY_BADGE[item.urgency];
+            return (
+              <tr key={item.order_id} className="border-b border-slate-100 last:border-0" data-urgency={item.urgency}>
+                <td className="px-3 py-2 whitespace-nowrap">
+                  {formatDeliveryDate(item.delivery_date)}
+                  {badge ? <span className={`ml-2 rounded-full px-2 py-0.5 text-xs font-bold ${badge.className}`}>{badge.text}</span> : null}
+                  {item.express ? <span className="ml-2 rounded-full bg-slate-800 px-2 py-0.5 text-xs font-bold text-white">Express</span> : null}
+                </td>
+                <td className="px-3 py-2">
+                  <Link to={`/staff/orders/${item.order_group_id}`} className="font-semibold text-brand-700 hover:underline">
+                    {orderRef(item.order_group_id)}
+                  </Link>
+                </td>
+                <td className="px-3 py-2">
+                  {item.product_name}
+                  <span className="block text-xs text-slate-500">
+                    {item.size}
+                    {item.versions > 1 ? ` · ${item.versions} versions` : ""}
+                    {item.ship_unbranded ? " · unbranded" : ""}
+                  </span>
+                </td>
+                <td className="px-3 py-2">{item.qty}</td>
+                <td className="px-3 py-2">{item.status}</td>
+                <td className="px-3 py-2">
+                  {item.customer_name}
+                  <span className="block text-xs text-slate-500">{item.customer_email}</span>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => {
-                const badge = URGENCY_BADGE[item.urgency];
-                return (
-                  <tr key={item.order_id} className="border-b border-slate-100 last:border-0" data-urgency={item.urgency}>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      {formatDeliveryDate(item.delivery_date)}
-                      {badge ? <span className={`ml-2 rounded-full px-2 py-0.5 text-xs font-bold ${badge.className}`}>{badge.text}</span> : null}
-                      {item.express ? <span className="ml-2 rounded-full bg-slate-800 px-2 py-0.5 text-xs font-bold text-white">Express</span> : null}
-                    </td>
-                    <td className="px-3 py-2">
-                      <Link to={`/staff/orders/${item.order_group_id}`} className="font-semibold text-brand-700 hover:underline">
-                        {orderRef(item.order_group_id)}
-                      </Link>
-                    </td>
-                    <td className="px-3 py-2">
-                      {item.product_name}
-                      <span className="block text-xs text-slate-500">
-                        {item.size}
-                        {item.versions > 1 ? ` · ${item.versions} versions` : ""}
-                        {item.ship_unbranded ? " · unbranded" : ""}
-                      </span>
-                    </td>
-                    <td className="px-3 py-2">{item.qty}</td>
-                    <td className="px-3 py-2">{item.status}</td>
-                    <td className="px-3 py-2">
-                      {item.customer_name}
-                      <span className="block text-xs text-slate-500">{item.customer_email}</span>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </DataTable>
       ) : null}
       <LoadMore next={next} onLoadMore={loadMore} />
     </section>

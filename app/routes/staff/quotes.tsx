@@ -7,6 +7,7 @@ import { managerOnly } from "../../lib/staff-document";
 import { fetchManagedQuotes, type ManagedQuoteEntry } from "../../lib/trade-office-api";
 import { useSignedInLoad } from "../../lib/use-signed-in";
 import type { Route } from "./+types/quotes";
+import { DataTable } from "../../components/data-table";
 
 export const loader = managerOnly;
 export const headers: Route.HeadersFunction = () => ({ "cache-control": "no-store" });
@@ -51,38 +52,36 @@ export default function QuotesPage() {
       ) : quotes.length === 0 ? (
         <p className="rounded-lg bg-white p-6 text-slate-600 ring-1 ring-slate-200">No quotes here.</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-3">Quote</th>
-                <th scope="col" className="px-4 py-3">Customer</th>
-                <th scope="col" className="px-4 py-3">What</th>
-                <th scope="col" className="px-4 py-3">Asked</th>
-                <th scope="col" className="px-4 py-3 text-right">Total</th>
-              </tr>
-            </thead>
-            <tbody>
-              {quotes.map((q) => (
-                <tr key={q.id} className="border-b border-slate-100 last:border-0">
-                  <td className="px-4 py-3 font-semibold">
-                    <Link to={`/staff/quotes/${q.id}`} className="text-brand-700 hover:underline">
-                      {q.number}
-                    </Link>
-                    <span className="block text-xs font-normal text-slate-500">{q.kind === "request" ? "Quick Quote" : "From basket"}</span>
-                  </td>
-                  <td className="px-4 py-3">
-                    {q.customer}
-                    <span className="block text-xs text-slate-500">{q.email}</span>
-                  </td>
-                  <td className="max-w-xs truncate px-4 py-3">{q.summary}</td>
-                  <td className="px-4 py-3">{formatUkDateTime(q.createdAt)}</td>
-                  <td className="px-4 py-3 text-right">{q.status === "requested" ? "To price" : formatPence(q.totals.totalPence)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          tableClassName="min-w-[40rem]"
+          head={
+            <>
+              <th scope="col" className="px-4 py-3">Quote</th>
+              <th scope="col" className="px-4 py-3">Customer</th>
+              <th scope="col" className="px-4 py-3">What</th>
+              <th scope="col" className="px-4 py-3">Asked</th>
+              <th scope="col" className="px-4 py-3 text-right">Total</th>
+            </>
+          }
+        >
+          {quotes.map((q) => (
+            <tr key={q.id} className="border-b border-slate-100 last:border-0">
+              <td className="px-4 py-3 font-semibold">
+                <Link to={`/staff/quotes/${q.id}`} className="text-brand-700 hover:underline">
+                  {q.number}
+                </Link>
+                <span className="block text-xs font-normal text-slate-500">{q.kind === "request" ? "Quick Quote" : "From basket"}</span>
+              </td>
+              <td className="px-4 py-3">
+                {q.customer}
+                <span className="block text-xs text-slate-500">{q.email}</span>
+              </td>
+              <td className="max-w-xs truncate px-4 py-3">{q.summary}</td>
+              <td className="px-4 py-3">{formatUkDateTime(q.createdAt)}</td>
+              <td className="px-4 py-3 text-right">{q.status === "requested" ? "To price" : formatPence(q.totals.totalPence)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   );

@@ -10,6 +10,7 @@ import { managerOnly } from "../../lib/staff-document";
 import { useHydrated } from "../../lib/use-hydrated";
 import { ReceivablesAgeing } from "../../components/back-office/receivables";
 import type { Route } from "./+types/reports";
+import { DataTable } from "../../components/data-table";
 
 export const loader = managerOnly;
 export const headers: Route.HeadersFunction = () => ({ "cache-control": "no-store" });
@@ -36,37 +37,37 @@ function previousQuarter(today: string): { from: string; to: string } {
 
 function FigureTable({ caption, first, rows, totals }: { caption: string; first: string; rows: { label: string; figures: Figures }[]; totals?: Figures }) {
   return (
-    <div className="relative mt-3 overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-      <table className="w-full text-right text-sm tabular-nums">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-100 text-xs uppercase text-slate-600">
-          <tr>
-            <th scope="col" className="px-2 py-2 lg:px-3 text-left">{first}</th>
-            {FIGURES.map(([, label]) => (
-              <th key={label} scope="col" className="px-2 py-2 lg:px-3">{label}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(({ label, figures }) => (
-            <tr key={label} className="border-t border-slate-100">
-              <th scope="row" className="whitespace-nowrap px-2 py-2 lg:px-3 text-left font-semibold">{label}</th>
-              {FIGURES.map(([key]) => (
-                <td key={key} className="px-2 py-2 lg:px-3">{key === "invoices" || key === "creditNotes" ? figures[key] : formatPence(figures[key])}</td>
-              ))}
-            </tr>
+    <DataTable
+      className="relative mt-3"
+      tableClassName="tabular-nums"
+      alignRight
+      caption={caption}
+      head={
+        <>
+          <th scope="col" className="px-2 py-2 lg:px-3 text-left">{first}</th>
+          {FIGURES.map(([, label]) => (
+            <th key={label} scope="col" className="px-2 py-2 lg:px-3">{label}</th>
           ))}
-          {totals ? (
-            <tr className="border-t-2 border-slate-300 font-bold">
-              <th scope="row" className="px-2 py-2 lg:px-3 text-left">Total</th>
-              {FIGURES.map(([key]) => (
-                <td key={key} className="px-2 py-2 lg:px-3">{key === "invoices" || key === "creditNotes" ? totals[key] : formatPence(totals[key])}</td>
-              ))}
-            </tr>
-          ) : null}
-        </tbody>
-      </table>
-    </div>
+        </>
+      }
+    >
+      {rows.map(({ label, figures }) => (
+        <tr key={label} className="border-t border-slate-100">
+          <th scope="row" className="whitespace-nowrap px-2 py-2 lg:px-3 text-left font-semibold">{label}</th>
+          {FIGURES.map(([key]) => (
+            <td key={key} className="px-2 py-2 lg:px-3">{key === "invoices" || key === "creditNotes" ? figures[key] : formatPence(figures[key])}</td>
+          ))}
+        </tr>
+      ))}
+      {totals ? (
+        <tr className="border-t-2 border-slate-300 font-bold">
+          <th scope="row" className="px-2 py-2 lg:px-3 text-left">Total</th>
+          {FIGURES.map(([key]) => (
+            <td key={key} className="px-2 py-2 lg:px-3">{key === "invoices" || key === "creditNotes" ? totals[key] : formatPence(totals[key])}</td>
+          ))}
+        </tr>
+      ) : null}
+    </DataTable>
   );
 }
 
@@ -156,31 +157,31 @@ export default function ReportsPage() {
               <h2 className="mt-6 text-lg font-semibold">By payment method</h2>
               <FigureTable caption="Sales by payment method" first="Payment method" rows={report.paymentMethods.map((m) => ({ label: m.paymentMethod.charAt(0).toUpperCase() + m.paymentMethod.slice(1), figures: m }))} />
               <h2 className="mt-6 text-lg font-semibold">By product</h2>
-              <div className="relative mt-3 overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-                <table className="w-full text-right text-sm tabular-nums">
-                  <caption className="sr-only">Sales by product</caption>
-                  <thead className="bg-slate-100 text-xs uppercase text-slate-600">
-                    <tr>
-                      <th scope="col" className="px-3 py-2 text-left">Product</th>
-                      <th scope="col" className="px-3 py-2">Quantity</th>
-                      <th scope="col" className="px-3 py-2">Goods</th>
-                      <th scope="col" className="px-3 py-2">Discounts</th>
-                      <th scope="col" className="px-3 py-2">Net goods</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {report.products.map((p) => (
-                      <tr key={p.productId} className="border-t border-slate-100">
-                        <th scope="row" className="px-3 py-2 text-left font-semibold">{p.productName}</th>
-                        <td className="px-3 py-2">{p.quantity}</td>
-                        <td className="px-3 py-2">{formatPence(p.goodsPence)}</td>
-                        <td className="px-3 py-2">{formatPence(p.discountsPence)}</td>
-                        <td className="px-3 py-2">{formatPence(p.netGoodsPence)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                className="relative mt-3"
+                tableClassName="tabular-nums"
+                alignRight
+                caption="Sales by product"
+                head={
+                  <>
+                    <th scope="col" className="px-3 py-2 text-left">Product</th>
+                    <th scope="col" className="px-3 py-2">Quantity</th>
+                    <th scope="col" className="px-3 py-2">Goods</th>
+                    <th scope="col" className="px-3 py-2">Discounts</th>
+                    <th scope="col" className="px-3 py-2">Net goods</th>
+                  </>
+                }
+              >
+                {report.products.map((p) => (
+                  <tr key={p.productId} className="border-t border-slate-100">
+                    <th scope="row" className="px-3 py-2 text-left font-semibold">{p.productName}</th>
+                    <td className="px-3 py-2">{p.quantity}</td>
+                    <td className="px-3 py-2">{formatPence(p.goodsPence)}</td>
+                    <td className="px-3 py-2">{formatPence(p.discountsPence)}</td>
+                    <td className="px-3 py-2">{formatPence(p.netGoodsPence)}</td>
+                  </tr>
+                ))}
+              </DataTable>
               <p className="mt-2 text-xs text-slate-500">A product&apos;s discounts are its share of each invoice&apos;s promo discount, in proportion to its line&apos;s price. VAT is charged per invoice, on goods less discounts plus delivery.</p>
             </>
           ) : null}

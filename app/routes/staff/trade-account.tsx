@@ -12,6 +12,7 @@ import { managerOnly } from "../../lib/staff-document";
 import { fetchTradeAccountDetail, recordAccountPayment, updateTradeAccount, type TradeAccountDetail } from "../../lib/trade-office-api";
 import { useSignedInLoad } from "../../lib/use-signed-in";
 import type { Route } from "./+types/trade-account";
+import { DataTable } from "../../components/data-table";
 
 export const loader = managerOnly;
 export const headers: Route.HeadersFunction = () => ({ "cache-control": "no-store" });
@@ -70,43 +71,42 @@ export default function TradeAccountPage() {
         <TermsForm account={account} onSaved={setAccount} />
       </section>
       {problem ? <p role="alert" className="font-semibold text-red-700">{problem}</p> : null}
-      <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-        <table className="w-full min-w-[40rem] text-left text-sm">
-          <caption className="px-4 pt-4 text-left text-lg font-bold">Invoices on account</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-            <tr>
-              <th scope="col" className="px-4 py-3">Invoice</th>
-              <th scope="col" className="px-4 py-3">Dated</th>
-              <th scope="col" className="px-4 py-3">Due</th>
-              <th scope="col" className="px-4 py-3 text-right">Total</th>
-              <th scope="col" className="px-4 py-3 text-right">Paid</th>
-              <th scope="col" className="px-4 py-3 text-right">Owed</th>
+      <DataTable
+        tableClassName="min-w-[40rem]"
+        caption="Invoices on account"
+        showCaption
+        head={
+          <>
+            <th scope="col" className="px-4 py-3">Invoice</th>
+            <th scope="col" className="px-4 py-3">Dated</th>
+            <th scope="col" className="px-4 py-3">Due</th>
+            <th scope="col" className="px-4 py-3 text-right">Total</th>
+            <th scope="col" className="px-4 py-3 text-right">Paid</th>
+            <th scope="col" className="px-4 py-3 text-right">Owed</th>
+          </>
+        }
+      >
+        {account.invoices.length === 0 ? (
+          <tr>
+            <td colSpan={6} className="px-4 py-6 text-center text-slate-600">No orders on account yet.</td>
+          </tr>
+        ) : (
+          account.invoices.map((invoice) => (
+            <tr key={invoice.orderGroupId} className="border-b border-slate-100 last:border-0">
+              <td className="px-4 py-3 font-semibold">
+                <Link to={`/staff/orders/${invoice.orderGroupId}`} className="text-brand-700 hover:underline">
+                  {invoiceNumberLabel(invoice.invoiceNumber)}
+                </Link>
+              </td>
+              <td className="px-4 py-3">{formatUkDate(invoice.invoiceDate)}</td>
+              <td className={`px-4 py-3 ${owed(invoice) > 0 && invoice.dueDate < ukDateParts(new Date()).isoDate ? "font-semibold text-red-700" : ""}`}>{formatUkDate(invoice.dueDate)}</td>
+              <td className="px-4 py-3 text-right">{formatPence(invoice.totalPence)}</td>
+              <td className="px-4 py-3 text-right">{formatPence(invoice.paidPence)}</td>
+              <td className="px-4 py-3 text-right font-semibold">{formatPence(owed(invoice))}</td>
             </tr>
-          </thead>
-          <tbody>
-            {account.invoices.length === 0 ? (
-              <tr>
-                <td colSpan={6} className="px-4 py-6 text-center text-slate-600">No orders on account yet.</td>
-              </tr>
-            ) : (
-              account.invoices.map((invoice) => (
-                <tr key={invoice.orderGroupId} className="border-b border-slate-100 last:border-0">
-                  <td className="px-4 py-3 font-semibold">
-                    <Link to={`/staff/orders/${invoice.orderGroupId}`} className="text-brand-700 hover:underline">
-                      {invoiceNumberLabel(invoice.invoiceNumber)}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-3">{formatUkDate(invoice.invoiceDate)}</td>
-                  <td className={`px-4 py-3 ${owed(invoice) > 0 && invoice.dueDate < ukDateParts(new Date()).isoDate ? "font-semibold text-red-700" : ""}`}>{formatUkDate(invoice.dueDate)}</td>
-                  <td className="px-4 py-3 text-right">{formatPence(invoice.totalPence)}</td>
-                  <td className="px-4 py-3 text-right">{formatPence(invoice.paidPence)}</td>
-                  <td className="px-4 py-3 text-right font-semibold">{formatPence(owed(invoice))}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+          ))
+        )}
+      </DataTable>
       {account.invoices.length > 0 ? <PaymentForm account={account} onRecorded={setAccount} /> : null}
     </article>
   );
