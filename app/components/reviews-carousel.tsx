@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { formatLongDate } from "../../domain/format";
 import type { Review } from "../content/reviews";
 import { StarRowIcon } from "./icons";
@@ -21,7 +21,8 @@ function Stars({ count, label }: { count: number; label?: string }) {
 
 /**
  * Three reviews at a time, one 336 px card per step; on screens 500 px wide or less the strip is
- * scrolled by touch or by dragging with a mouse instead. The cards are drawn with the page (not
+ * scrolled by touch or by dragging with a mouse instead (the drag is the head script's, from the first
+ * paint: app/lib/early-input.ts). The cards are drawn with the page (not
  * `drawn-near-screen`): their height follows their text, so no stand-in height could be exact.
  */
 export function ReviewsCarousel({
@@ -32,8 +33,6 @@ export function ReviewsCarousel({
   summary: { label: string; stars: number; count: number };
 }) {
   const [index, setIndex] = useState(0);
-  const viewport = useRef<HTMLDivElement>(null);
-  const drag = useRef<{ x: number; scroll: number } | null>(null);
   const maxIndex = clampReviewIndex(Number.MAX_SAFE_INTEGER, reviews.length);
   const step = (delta: number) => setIndex((i) => clampReviewIndex(i + delta, reviews.length));
 
@@ -53,7 +52,6 @@ export function ReviewsCarousel({
         </div>
       </div>
       <div
-        ref={viewport}
         role="region"
         aria-roledescription="carousel"
         aria-label="Customer reviews"
@@ -67,16 +65,7 @@ export function ReviewsCarousel({
             step(-1);
           }
         }}
-        onPointerDown={(event) => {
-          if (event.pointerType !== "mouse" || !viewport.current || window.innerWidth > 500) return;
-          drag.current = { x: event.clientX, scroll: viewport.current.scrollLeft };
-        }}
-        onPointerMove={(event) => {
-          if (!drag.current || !viewport.current) return;
-          viewport.current.scrollLeft = drag.current.scroll - (event.clientX - drag.current.x);
-        }}
-        onPointerUp={() => (drag.current = null)}
-        onPointerLeave={() => (drag.current = null)}
+        data-drag-scroll=""
         className="overflow-hidden max-[500px]:cursor-grab max-[500px]:snap-x max-[500px]:snap-mandatory max-[500px]:overflow-x-auto"
         style={{ maxWidth: `${VISIBLE_CARDS * CARD_STEP_PX - 16}px` }}
       >

@@ -26,6 +26,11 @@
  * a tapped button is clicked again (its own handler runs, then the browser submits its form), a submit
  * that came without a tap is sent again with `requestSubmit`.
  * Links need nothing: they work without scripts.
+ *
+ * The script also scrolls a `data-drag-scroll` strip (the reviews) dragged with a mouse on a screen 500 px
+ * wide or less, from the first paint on and after hydration alike: one native listener, nothing to replay. As
+ * a React handler, a drag begun before hydration was lost (its pointerdown went nowhere, and the moves after
+ * it had nothing to move).
  */
 export const EARLY_INPUT_SCRIPT = `(function () {
   var queue = [], live = false;
@@ -101,6 +106,17 @@ export const EARLY_INPUT_SCRIPT = `(function () {
       else target.requestSubmit(by);
     }
   }
+  var drag = null;
+  document.addEventListener("pointerdown", function (event) {
+    var strip = event.pointerType === "mouse" && window.innerWidth <= 500 && event.target.closest ? event.target.closest("[data-drag-scroll]") : null;
+    drag = strip ? { strip: strip, x: event.clientX, scroll: strip.scrollLeft } : null;
+  });
+  document.addEventListener("pointermove", function (event) {
+    if (drag) drag.strip.scrollLeft = drag.scroll - (event.clientX - drag.x);
+  });
+  function undrag() { drag = null; }
+  document.addEventListener("pointerup", undrag);
+  document.addEventListener("pointercancel", undrag);
   var releasing = false;
   window.__earlyInput = {
     live: function () {

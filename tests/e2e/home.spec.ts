@@ -1,5 +1,5 @@
 import { reviews } from "../../app/content/reviews";
-import { expect, test, visit } from "./fixtures";
+import { expect, holdScripts, isHydrated, test, visit } from "./fixtures";
 
 test.describe("home page", () => {
   test("markets the shop with the spec's texts", async ({ page }) => {
@@ -87,6 +87,22 @@ test.describe("home page", () => {
     await page.mouse.move(box.x + 40, box.y + 60, { steps: 8 });
     await page.mouse.up();
     await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(200);
+  });
+
+  test("the reviews dragged before the page is live move at once", async ({ page }) => {
+    await page.setViewportSize({ width: 480, height: 900 });
+    const release = await holdScripts(page);
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    const region = page.getByRole("region", { name: "Customer reviews" });
+    await region.scrollIntoViewIfNeeded();
+    const box = (await region.boundingBox())!;
+    await page.mouse.move(box.x + box.width - 40, box.y + 60);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 40, box.y + 60, { steps: 8 });
+    await page.mouse.up();
+    expect(await isHydrated(page)).toBe(false);
+    await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(200);
+    release();
   });
 
   test("the footer links scroll to Most Popular and Reviews on the home page", async ({ page }) => {
