@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumFlags, testChromium } from "./tests/support/chromium";
 
 const port = Number(process.env.E2E_PORT || 3210);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -12,11 +12,9 @@ const baseURL = `http://127.0.0.1:${port}`;
 // variable from the runner, which loads this file first. Meaningless when an already running server is reused.
 process.env.E2E_DATA_DIR ||= path.join(os.tmpdir(), `print-shop-e2e-${randomBytes(6).toString("hex")}`);
 
-// Debian's Chromium, with the flags the Lighthouse script uses too (scripts/chromium-flags.json).
-const launchOptions = {
-  executablePath: "/usr/bin/chromium",
-  args: JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "scripts", "chromium-flags.json"), "utf8")) as string[],
-};
+// Debian's Chromium headless shell when installed (tests/support/chromium.ts), with the flags the Lighthouse
+// script uses too (scripts/chromium-flags.json).
+const launchOptions = { executablePath: testChromium(), args: chromiumFlags() };
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -22,6 +22,7 @@ import { renderPlan } from "../../domain/design/render-plan";
 import type { Design } from "../../domain/design/schema";
 import { DESIGN_TEMPLATES } from "../../domain/design/templates";
 import { DesignSvg, fontFamilyOf } from "../../app/components/design-editor/design-svg";
+import { chromiumFlags, testChromium } from "../../tests/support/chromium";
 import { DESIGN_IMAGE_FILES, prepareDesignImage } from "./design-image";
 import { designPdfBytes, type DesignImageFiles } from "./design-pdf";
 
@@ -34,12 +35,11 @@ const SIZES = [
 
 const require = createRequire(import.meta.url);
 const fontCss = FONT_FILE_LIST.map((font) => `@font-face{font-family:"${fontFamilyOf(font.id)}";src:url(data:font/ttf;base64,${readFileSync(require.resolve(font.file)).toString("base64")}) format("truetype")}`).join("\n");
-const flags = JSON.parse(readFileSync(new URL("../../scripts/chromium-flags.json", import.meta.url), "utf8")) as string[];
 
 let browser: Browser;
 let page: Page;
 beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: flags });
+  browser = await chromium.launch({ executablePath: testChromium(), args: chromiumFlags() });
   // One page with the fonts loaded once; each case swaps the SVG in.
   page = await browser.newPage({ viewport: { width: 1200, height: 1200 }, deviceScaleFactor: 1 });
   await page.setContent(`<!doctype html><style>${fontCss} html,body{margin:0;background:#fff} svg{display:block}</style><div id="stage"></div>`);
