@@ -69,12 +69,15 @@ export function authHeaders(): Record<string, string> {
 export function api<Call extends ApiCall>(call: Call, ...[options]: CallOptions<Call> extends { params: object } ? [CallOptions<Call>] : [CallOptions<Call>?]): Promise<ApiAnswer<Call>> {
   const given: CallOptions<Call> = options ?? ({} as CallOptions<Call>);
   const [method, path] = call.split(" ") as [string, string];
-  const params = (given.params ?? {}) as Record<string, string | number>;
-  let url = path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(given.query ?? {})) if (value !== null && value !== undefined && value !== "") query.set(name, String(value));
-  if (query.size > 0) url += `?${query}`;
-  return send<ApiAnswer<Call>>(method, url, given);
+  return send<ApiAnswer<Call>>(method, urlOf(path, given.params, given.query), given);
+}
+
+/** A contract path with its parameters filled in and its query (empty values left out). */
+function urlOf(path: string, params: Record<string, string | number> = {}, query: Record<string, string | number | null | undefined> = {}): string {
+  const url = path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== null && value !== undefined && value !== "") search.set(name, String(value));
+  return search.size > 0 ? `${url}?${search}` : url;
 }
 
 async function send<T>(method: string, url: string, options: { body?: unknown; auth?: boolean; signal?: AbortSignal; onHeaders?: (headers: Headers) => void }): Promise<T> {
@@ -89,15 +92,59 @@ async function send<T>(method: string, url: string, options: { body?: unknown; a
     throw new NetworkError(error);
   }
   const data = (await response.json().catch(() => ({}))) as T & ApiErrorBody;
-  if (!response.ok) {
-    if (response.status === 401 && options.auth) for (const listener of unauthorisedListeners) listener();
-    const said = data.error ?? data.message ?? null;
-    const retryAfter = parseRetryAfter(response.headers.get("retry-after"), new Date());
-    const fallback = response.status === 429 ? tooManyRequestsMessage(retryAfter ?? 60) : `Request failed (${response.status})`;
-    throw new ApiResponseError(said ?? fallback, response.status, data.errors ?? {}, said, retryAfter);
-  }
+  if (!response.ok) throw refusal(response.status, data, response.headers.get("retry-after"), options.auth === true);
   options.onHeaders?.(response.headers);
   return data;
+}
+
+/** The error for an answer that is not 2xx, read one way for every call: the server's words, its field errors, Retry-After. */
+function refusal(status: number, data: ApiErrorBody, retryAfterHeader: string | null, signedIn: boolean): ApiResponseError {
+  if (status === 401 && signedIn) for (const listener of unauthorisedListeners) listener();
+  const said = data.error ?? data.message ?? null;
+  const retryAfter = parseRetryAfter(retryAfterHeader, new Date());
+  const fallback = status === 429 ? tooManyRequestsMessage(retryAfter ?? 60) : `Request failed (${status})`;
+  return new ApiResponseError(said ?? fallback, status, data.errors ?? {}, said, retryAfter);
+}
+
+export type FormOptions<Call extends ApiCall> = {
+  /** Sends the signed-in person's bearer token. */
+  auth?: boolean;
+  /** The body's bytes sent so far, and their total when the browser knows it. */
+  onProgress?: (sent: number, total: number | null) => void;
+  /** Turns a refusal into a richer error, from the answer's whole body (a proof's preflight checks). */
+  refused?: (error: ApiResponseError, body: Record<string, unknown>) => Error;
+} & ([PathParamNames<Call>] extends [never] ? { params?: undefined } : { params: Record<PathParamNames<Call>, string | number> });
+
+/**
+ * Posts a multipart form (files) and answers its 2xx body; refusals and unreachable servers throw as `api`
+ * does. XMLHttpRequest, not fetch: only its upload events report the real bytes sent, for a progress bar
+ * that moves with the file.
+ */
+export function postForm<Call extends ApiCall>(call: Call, form: FormData, ...[given]: FormOptions<Call> extends { params: object } ? [FormOptions<Call>] : [FormOptions<Call>?]): Promise<ApiAnswer<Call>> {
+  const options: FormOptions<Call> = given ?? ({} as FormOptions<Call>);
+  const [method, path] = call.split(" ") as [string, string];
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, urlOf(path, options.params));
+    if (options.auth) for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
+    xhr.setRequestHeader("accept", "application/json");
+    const { onProgress } = options;
+    if (onProgress) xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : null);
+    xhr.onload = () => {
+      let body: Record<string, unknown> = {};
+      try {
+        const parsed: unknown = JSON.parse(xhr.responseText);
+        if (parsed !== null && typeof parsed === "object") body = parsed as Record<string, unknown>;
+      } catch {
+        // not JSON: an empty body, and the refusal's fallback words
+      }
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as ApiAnswer<Call>);
+      const error = refusal(xhr.status, body as ApiErrorBody, xhr.getResponseHeader("retry-after"), options.auth === true);
+      reject(options.refused ? options.refused(error, body) : error);
+    };
+    xhr.onerror = () => reject(new NetworkError(new Error("the form could not be sent")));
+    xhr.send(form);
+  });
 }
 
 export type CalculatePricePayload = ApiBody<"POST /api/calculatePrice">;

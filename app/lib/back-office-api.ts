@@ -5,7 +5,7 @@ import type { ProductDetails } from "../../domain/product-details";
 import type { PromotionForm } from "../../domain/promotion";
 import type { StaffRole } from "../../domain/roles";
 import type { ApiAnswer } from "../../server/api/contract";
-import { api, ApiResponseError, authHeaders, NetworkError } from "./api-client";
+import { api, postForm } from "./api-client";
 import { openPrivateFile } from "./orders-api";
 
 export type ProductSummary = ApiAnswer<"GET /api/manage/products">["products"][number];
@@ -58,32 +58,23 @@ export const saveCategory = (categoryId: number, details: CategoryDetails) => ap
 export const saveSubcategory = (subcategoryId: number, details: SubcategoryDetails) => api("PUT /api/manage/subcategories/:subcategoryId", { params: { subcategoryId }, body: details, auth: true });
 
 type Progress = (sent: number, total: number) => void;
-export const uploadProductImage = (productId: number, file: File, onProgress: Progress) => uploadPicture(`/api/manage/products/${productId}/image`, file, onProgress);
-export const uploadCategoryImage = (categoryId: number, file: File, onProgress: Progress) => uploadPicture(`/api/manage/categories/${categoryId}/image`, file, onProgress);
 
-/** Uploads a catalogue picture; progress is the real bytes sent. Resolves with the picture's address. */
-function uploadPicture(url: string, file: File, onProgress: Progress): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    form.append("image", file, file.name);
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", url);
-    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
-    xhr.setRequestHeader("accept", "application/json");
-    xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : file.size);
-    xhr.onload = () => {
-      let body: { image?: string; message?: string } = {};
-      try {
-        body = JSON.parse(xhr.responseText) as typeof body;
-      } catch {
-        // not JSON: handled below
-      }
-      if (xhr.status === 200 && body.image) resolve(body.image);
-      else reject(new ApiResponseError(body.message ?? `The upload failed (${xhr.status})`, xhr.status, {}, body.message ?? null));
-    };
-    xhr.onerror = () => reject(new NetworkError(new Error("upload failed")));
-    xhr.send(form);
-  });
+/** Uploads a product's picture; progress is the real bytes sent. Resolves with the picture's address. */
+export async function uploadProductImage(productId: number, file: File, onProgress: Progress): Promise<string> {
+  const answer = await postForm("POST /api/manage/products/:productId/image", pictureForm(file), { params: { productId }, auth: true, onProgress: (sent, total) => onProgress(sent, total ?? file.size) });
+  return answer.image;
+}
+
+/** Uploads a category's picture, as a product's. */
+export async function uploadCategoryImage(categoryId: number, file: File, onProgress: Progress): Promise<string> {
+  const answer = await postForm("POST /api/manage/categories/:categoryId/image", pictureForm(file), { params: { categoryId }, auth: true, onProgress: (sent, total) => onProgress(sent, total ?? file.size) });
+  return answer.image;
+}
+
+function pictureForm(file: File): FormData {
+  const form = new FormData();
+  form.append("image", file, file.name);
+  return form;
 }
 
 export type TodayFigures = ApiAnswer<"GET /api/manage/today">;

@@ -3,7 +3,7 @@
 // (use-resumable-upload.ts); a designer's proofs go with XMLHttpRequest, whose upload events report the real
 // bytes sent.
 import type { ApiAnswer, ApiBody } from "../../server/api/contract";
-import { api, ApiResponseError, authHeaders, NetworkError } from "./api-client";
+import { api, ApiResponseError, postForm } from "./api-client";
 import type { Preflight } from "./orders-api";
 
 export type DesignJob = ApiAnswer<"GET /api/orders/:orderId/design">;
@@ -35,41 +35,19 @@ export class DesignUploadRefused extends ApiResponseError {
   }
 }
 
-/** The answer of an upload: its JSON body, or the refusal (with any preflight the server gave). */
-function postForm<T>(url: string, form: FormData, total: number, onProgress: Progress, accept: (status: number, body: Record<string, unknown>) => T | null): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", url);
-    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
-    xhr.setRequestHeader("accept", "application/json");
-    xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : total);
-    xhr.onload = () => {
-      let body: Record<string, unknown> = {};
-      try {
-        body = JSON.parse(xhr.responseText) as Record<string, unknown>;
-      } catch {
-        // not JSON: handled below
-      }
-      const accepted = accept(xhr.status, body);
-      if (accepted) resolve(accepted);
-      else {
-        const message = typeof body.message === "string" ? body.message : `The upload failed (${xhr.status})`;
-        // A proof the preflight refused comes back with its checks, to show the designer why.
-        const preflight = body.verdict ? ({ verdict: body.verdict, checks: body.checks ?? [] } as Preflight) : null;
-        reject(new DesignUploadRefused(message, xhr.status, preflight));
-      }
-    };
-    xhr.onerror = () => reject(new NetworkError(new Error("upload failed")));
-    xhr.send(form);
-  });
-}
-
 /** A designer sends the next proof: one file per design and a note. */
 export function sendProof(orderId: number, note: string, files: File[], onProgress: Progress): Promise<DesignJob> {
   const form = new FormData();
   form.append("note", note);
   files.forEach((file, index) => form.append(`design_${index + 1}`, file, file.name));
-  return postForm(`/api/staff/design/${orderId}/proofs`, form, files.reduce((sum, file) => sum + file.size, 0), onProgress, (status, body) => (status === 201 && body.proofs ? (body as unknown as DesignJob) : null));
+  const total = files.reduce((sum, file) => sum + file.size, 0);
+  return postForm("POST /api/staff/design/:orderId/proofs", form, {
+    params: { orderId },
+    auth: true,
+    onProgress: (sent, sentOf) => onProgress(sent, sentOf ?? total),
+    // A proof the preflight refused comes back with its checks, to show the designer why.
+    refused: (error, body) => new DesignUploadRefused(error.message, error.status, body.verdict ? ({ verdict: body.verdict, checks: body.checks ?? [] } as Preflight) : null),
+  });
 }
 
 export type Redesign = ApiAnswer<"GET /api/orders/group/:orderGroupId/redesigns">["redesigns"][number];

@@ -3,7 +3,7 @@
 import type { BasketItem, BasketState } from "../../domain/basket";
 import { basketFromQuote } from "../../domain/basket";
 import type { ApiAnswer } from "../../server/api/contract";
-import { api, ApiResponseError, authHeaders, NetworkError } from "./api-client";
+import { api, postForm } from "./api-client";
 import { basketLines } from "./checkout";
 
 export type Quote = ApiAnswer<"GET /api/quotes/:quoteId">;
@@ -41,31 +41,6 @@ export function basketOfQuote(quote: Quote): BasketState {
   return basketFromQuote({ id: quote.id, number: quote.number, validUntil: quote.validUntil ?? "" }, quote.lines.map((line, index) => basketItemOf(line, index, `q${quote.id}`)));
 }
 
-type QuoteRequestAnswer = { quote?: Quote; token?: string; userId?: number; message?: string; errors?: Record<string, string> };
-
-/** Posts a multipart form by XHR (its upload reports real bytes sent) and answers the 201's body. */
-function postForm(url: string, form: FormData, headers: Record<string, string>, onSent?: (sentBytes: number) => void): Promise<QuoteRequestAnswer> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", url);
-    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
-    xhr.setRequestHeader("accept", "application/json");
-    if (onSent) xhr.upload.onprogress = (event) => onSent(event.loaded);
-    xhr.onload = () => {
-      let body: QuoteRequestAnswer = {};
-      try {
-        body = JSON.parse(xhr.responseText) as typeof body;
-      } catch {
-        // not JSON: handled below
-      }
-      if (xhr.status === 201 && body.quote) resolve(body);
-      else reject(new ApiResponseError(body.message ?? `The request failed (${xhr.status})`, xhr.status, body.errors ?? {}, body.message ?? null));
-    };
-    xhr.onerror = () => reject(new NetworkError(new Error("request failed")));
-    xhr.send(form);
-  });
-}
-
 function formOf(fields: Record<string, string>): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
@@ -79,7 +54,7 @@ function formOf(fields: Record<string, string>): FormData {
 export async function sendQuoteRequest(fields: Record<string, string>, uploadIds: string[]): Promise<Quote> {
   const form = formOf(fields);
   if (uploadIds.length > 0) form.append("uploads", uploadIds.join(","));
-  return (await postForm("/api/quote-requests", form, authHeaders())).quote!;
+  return (await postForm("POST /api/quote-requests", form, { auth: true })).quote;
 }
 
 export type GuestQuoteAnswer = ApiAnswer<"POST /api/quote-requests/guest">;
@@ -91,6 +66,5 @@ export type GuestQuoteAnswer = ApiAnswer<"POST /api/quote-requests/guest">;
 export async function sendGuestQuoteRequest(fields: Record<string, string>, files: File[], onSent?: (sentBytes: number) => void): Promise<GuestQuoteAnswer> {
   const form = formOf(fields);
   files.forEach((file, index) => form.append(`file${index + 1}`, file, file.name));
-  const answer = await postForm("/api/quote-requests/guest", form, {}, onSent);
-  return { quote: answer.quote!, token: answer.token!, userId: answer.userId! };
+  return postForm("POST /api/quote-requests/guest", form, { onProgress: onSent && ((sent) => onSent(sent)) });
 }

@@ -2,7 +2,7 @@
 // each item and the refusals come back by job), one PDF of packing slips, one ZIP of
 // their approved print files, and CSVs.
 import { useState } from "react";
-import { ApiResponseError } from "../../lib/api-client";
+import { errorMessage } from "../../lib/api-client";
 import { openPrivateFile } from "../../lib/orders-api";
 import { moveSelected, type BulkResult } from "../../lib/staff-api";
 
@@ -22,7 +22,7 @@ export function BulkBar({ selected, view, onMoved }: Props) {
     try {
       await action();
     } catch (error) {
-      setProblem(error instanceof ApiResponseError ? error.message : "Network error. Please try again.");
+      setProblem(errorMessage(error));
     } finally {
       setBusy(false);
     }

@@ -5,7 +5,7 @@ import { formatPence } from "../../../domain/money";
 import { dispatchDayText, DESK_PAYMENT_LABELS, type DeskPayment } from "../../../domain/orders-desk";
 import { BulkBar } from "../../components/orders-desk/bulk-bar";
 import { DeskFilters } from "../../components/orders-desk/filters";
-import { ApiResponseError } from "../../lib/api-client";
+import { errorMessage } from "../../lib/api-client";
 import { fetchDesk, type DeskOrder } from "../../lib/staff-api";
 import { useRootData } from "../../root";
 import { LoadMore } from "../../components/load-more";
@@ -44,7 +44,7 @@ export default function StaffOrders() {
         setProblem(null);
       },
       (error: unknown) => {
-        if ((error as Error).name !== "AbortError") setProblem(error instanceof ApiResponseError ? error.message : "Network error. Please try again.");
+        if ((error as Error).name !== "AbortError") setProblem(errorMessage(error));
       },
     );
     return () => controller.abort();
