@@ -29,7 +29,8 @@ import { CATALOGUE_URL } from "./api/catalogue/routes";
 import { startDebrisSweeper, type DebrisPlace } from "./services/debris-sweep";
 import { postgresRateLimitStore, sweepRateLimits } from "./plugins/rate-limit-store";
 import { createDirectRoutes, type DirectRoutes } from "./direct-routes";
-import { COMPRESS_THRESHOLD_BYTES, createResponseCache, type ResponseCache } from "./response-cache";
+import { compressPluginOptions } from "./front-door/compression";
+import { createResponseCache, type ResponseCache } from "./response-cache";
 import { registerSsr, type SsrSource } from "./ssr";
 import { refuseOversizedBodies } from "./front-door/refuse-body";
 import { createLogOutput, createRequestLog, LOG_SERIALIZERS, loggedPath, REDACT_PATHS } from "./logging";
@@ -151,7 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     logRequest(request.id, request.method, request.url, reply.statusCode, reply.elapsedTime);
     done();
   });
-  await app.register(compress, { threshold: COMPRESS_THRESHOLD_BYTES, encodings: ["br", "gzip"] });
+  await app.register(compress, compressPluginOptions);
   await app.register(rateLimit, {
     global: false,
     // On PostgreSQL every process counts in one table, so N processes allow the limit once between them.

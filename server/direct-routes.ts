@@ -14,7 +14,6 @@
 // on the headers alone, before any byte of the body is read, so everything else reaches Fastify untouched.
 import { performance } from "node:perf_hooks";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import type { FastifyBaseLogger, FastifyInstance, RouteOptions } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import secureJson from "secure-json-parse";
@@ -24,7 +23,7 @@ import { chooseEncoding } from "./front-door/encoding";
 import type { RequestLog } from "./logging";
 import { compileJsonSerializer } from "./plugins/serializer";
 import { SECURITY_HEADERS } from "./plugins/security-headers";
-import { COMPRESS_THRESHOLD_BYTES } from "./response-cache";
+import { COMPRESS_THRESHOLD_BYTES, compressBody, ON_THE_FLY } from "./front-door/compression";
 
 /** Answers kept per memoised route (a few hundred bytes each): the configurations customers are trying now. */
 export const DIRECT_MEMO_ENTRIES = 2000;
@@ -99,9 +98,10 @@ export function createDirectRoutes(options: {
     headers.push("x-request-id", id, "content-type", "application/json; charset=utf-8");
     if (Buffer.byteLength(json) >= COMPRESS_THRESHOLD_BYTES) {
       const encoding = acceptedEncoding(req.headers["accept-encoding"]);
-      if (encoding === "br") body = brotliCompressSync(json, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } });
-      else if (encoding === "gzip") body = gzipSync(json);
-      if (encoding) headers.push("vary", "accept-encoding", "content-encoding", encoding);
+      if (encoding) {
+        body = compressBody(json, encoding, ON_THE_FLY);
+        headers.push("vary", "accept-encoding", "content-encoding", encoding);
+      }
     }
     headers.push("content-length", String(Buffer.byteLength(body)));
     res.writeHead(status, headers);

@@ -6,8 +6,8 @@
 // Everything else, HEAD included, goes to Fastify, which serves the same prepared answers through `send`.
 import { performance } from "node:perf_hooks";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { COMPRESS_THRESHOLD_BYTES, compressBody, PREPARED } from "./front-door/compression";
 import { chooseEncoding } from "./front-door/encoding";
 import type { RequestLog } from "./logging";
 import { SECURITY_HEADERS } from "./plugins/security-headers";
@@ -42,8 +42,6 @@ export type CacheState = "HIT" | "MISS";
 /** Where a variant's request id goes: the last value of its header list (filled per request). */
 const REQUEST_ID = "x-request-id";
 
-/** Small answers are not worth compressing: the compress plugin's threshold, and every front path's. */
-export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 export function prepareAnswer(source: AnswerSource): PreparedAnswer {
   const common: [string, string][] = [];
@@ -72,10 +70,8 @@ export function prepareAnswer(source: AnswerSource): PreparedAnswer {
     etag: source.etag ?? null,
     expiresAtMs: source.expiresAtMs ?? null,
     identity,
-    gzip: compressible ? variant(gzipSync(source.body, { level: 6 }), "gzip") : identity,
-    br: compressible
-      ? variant(brotliCompressSync(source.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }), "br")
-      : identity,
+    gzip: compressible ? variant(compressBody(source.body, "gzip", PREPARED), "gzip") : identity,
+    br: compressible ? variant(compressBody(source.body, "br", PREPARED), "br") : identity,
     notModified,
   };
 }
