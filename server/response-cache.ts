@@ -42,7 +42,6 @@ export type CacheState = "HIT" | "MISS";
 /** Where a variant's request id goes: the last value of its header list (filled per request). */
 const REQUEST_ID = "x-request-id";
 
-
 export function prepareAnswer(source: AnswerSource): PreparedAnswer {
   const common: [string, string][] = [];
   for (const [key, value] of Object.entries(SECURITY_HEADERS)) {

@@ -1,7 +1,7 @@
 // The design service's calls (docs/decisions/027-design-service-money-and-dates.md): the customer's brief,
 // files, amends and approval, and the designers' desk. The customer's files go as resumable uploads
-// (use-resumable-upload.ts); a designer's proofs go with XMLHttpRequest, whose upload events report the real
-// bytes sent.
+// (use-resumable-upload.ts); a designer's proofs go as one form (postForm in api-client.ts), whose progress is
+// the real bytes sent.
 import type { ApiAnswer, ApiBody } from "../../server/api/contract";
 import { api, ApiResponseError, postForm } from "./api-client";
 import type { Preflight } from "./orders-api";

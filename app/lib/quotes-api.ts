@@ -66,5 +66,5 @@ export type GuestQuoteAnswer = ApiAnswer<"POST /api/quote-requests/guest">;
 export async function sendGuestQuoteRequest(fields: Record<string, string>, files: File[], onSent?: (sentBytes: number) => void): Promise<GuestQuoteAnswer> {
   const form = formOf(fields);
   files.forEach((file, index) => form.append(`file${index + 1}`, file, file.name));
-  return postForm("POST /api/quote-requests/guest", form, { onProgress: onSent && ((sent) => onSent(sent)) });
+  return postForm("POST /api/quote-requests/guest", form, { onProgress: onSent });
 }

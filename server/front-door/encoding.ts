@@ -2,9 +2,12 @@
 // plugin is configured with the same codings). RFC 9110 §12.5.3: each coding's weight is its own q value,
 // else the `*` entry's, else 0. The highest positive weight wins, ties going to the server's order (br,
 // gzip, identity); identity is the fallback when nothing else is accepted. `gzip, br;q=0` never gets br.
-export type ContentCoding = "br" | "gzip" | "identity";
+import { COMPRESSED_CODINGS, type CompressedCoding } from "./compression";
 
-const PREFERENCE: readonly ContentCoding[] = ["br", "gzip", "identity"];
+export type ContentCoding = CompressedCoding | "identity";
+
+/** The shop's own order, from the one compression configuration; identity last. */
+const PREFERENCE: readonly ContentCoding[] = [...COMPRESSED_CODINGS, "identity"];
 
 /** Clients send a handful of distinct Accept-Encoding values: each is parsed once (bounded, for hostile ones). */
 const CHOSEN = new Map<string, ContentCoding>();
