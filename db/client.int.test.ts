@@ -18,7 +18,9 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-// These tests are about the embedded database's folder; the PostgreSQL pass has nothing to add.
+// These tests are about the embedded database's folder; the PostgreSQL pass has nothing to add. Only the first
+// needs the schema: the others open a folder without migrating it (`migrate: false`), which is all a lock or a
+// setting needs, and saves each a run of every migration on a fresh folder.
 describe.skipIf(testDatabaseKind() === "postgres")("createDb with PGlite in a data folder", () => {
   it("migrates and seeds a fresh folder once, and reopens it with the data kept", async () => {
     const dataDir = tempDir();
@@ -38,7 +40,7 @@ describe.skipIf(testDatabaseKind() === "postgres")("createDb with PGlite in a da
   });
 
   it("runs PostgreSQL with 16 MB of shared buffers, not its default 128 MB held in the process's memory (issue 39)", async () => {
-    const handle = await createDb({ dataDir: tempDir() });
+    const handle = await createDb({ dataDir: tempDir(), migrate: false });
     const shown = (await handle.db.execute(sql`show shared_buffers`)) as unknown as { rows: { shared_buffers: string }[] };
     expect(shown.rows[0]!.shared_buffers).toBe("16MB");
     await handle.close();
@@ -46,10 +48,10 @@ describe.skipIf(testDatabaseKind() === "postgres")("createDb with PGlite in a da
 
   it("refuses a second process on the same folder while the first holds it", async () => {
     const dataDir = tempDir();
-    const handle = await createDb({ dataDir });
+    const handle = await createDb({ dataDir, migrate: false });
     // Another live process (this test's parent) appears to own the lock.
     fs.writeFileSync(path.join(dataDir, "pglite.lock"), String(process.ppid));
-    await expect(createDb({ dataDir })).rejects.toThrow(`The data folder is in use by process ${process.ppid}`);
+    await expect(createDb({ dataDir, migrate: false })).rejects.toThrow(`The data folder is in use by process ${process.ppid}`);
     fs.writeFileSync(path.join(dataDir, "pglite.lock"), String(process.pid));
     await handle.close();
     expect(fs.existsSync(path.join(dataDir, "pglite.lock"))).toBe(false);
@@ -63,18 +65,18 @@ describe.skipIf(testDatabaseKind() === "postgres")("createDb with PGlite in a da
     // The parent is alive, so its pid alone would block; a lock from another boot or process start is stale.
     for (const stale of [`${process.ppid}\nanother-boot\n${parentStart}`, `${process.ppid}\n${bootId}\n${Number(parentStart) + 1}`]) {
       fs.writeFileSync(lockPath, stale);
-      const handle = await createDb({ dataDir });
+      const handle = await createDb({ dataDir, migrate: false });
       expect(fs.readFileSync(lockPath, "utf8").split("\n")[0]).toBe(String(process.pid));
       await handle.close();
     }
     fs.writeFileSync(lockPath, `${process.ppid}\n${bootId}\n${parentStart}`);
-    await expect(createDb({ dataDir })).rejects.toThrow(`If no shop or \`npm run staff\` command is running on this folder, delete ${lockPath} and start again.`);
+    await expect(createDb({ dataDir, migrate: false })).rejects.toThrow(`If no shop or \`npm run staff\` command is running on this folder, delete ${lockPath} and start again.`);
   });
 
   it("takes over a lock left by a process that has gone", async () => {
     const dataDir = tempDir();
     fs.writeFileSync(path.join(dataDir, "pglite.lock"), "999999");
-    const handle = await createDb({ dataDir });
+    const handle = await createDb({ dataDir, migrate: false });
     expect(fs.readFileSync(path.join(dataDir, "pglite.lock"), "utf8").split("\n")[0]).toBe(String(process.pid));
     await handle.close();
   });

@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { spawnShop } from "../tests/support/shop-process";
 import { makeSignup } from "../tests/factories/accounts";
+import { databaseUrlFor } from "../tests/support/crash-harness";
 import { testDatabaseKind } from "../tests/setup/test-database";
 
 const dirs: string[] = [];
@@ -21,10 +22,16 @@ async function waitFor(check: () => boolean, what: string, timeoutMs = 20_000): 
   }
 }
 
-/** The shop as a real process on PGlite in a fresh folder, answering on a free port. */
-function startShop() {
+/**
+ * The shop as a real process on PGlite in a new folder, answering on a free port. The folder starts as a copy
+ * of the run's seeded template (crash-harness databaseUrlFor): what these tests stop is the running shop,
+ * and creating, migrating and seeding a database first cost each start about 4 s of CPU. The first test
+ * here is the one about a fresh folder.
+ */
+async function startShop() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "print-shop-main-"));
   dirs.push(dataDir);
+  await databaseUrlFor(dataDir);
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", NODE_ENV: "test", LOG_LEVEL: "info" };
   delete env.DATABASE_URL;
   const child = spawnShop(env, { stdio: ["ignore", "pipe", "ignore"] });
@@ -61,7 +68,7 @@ describe.skipIf(testDatabaseKind() === "postgres")("server/main.ts start-up", ()
   });
 
   it("a SIGTERM during a slow upload answers it 503, closes the database and exits 0", async () => {
-    const { dataDir, child, exited, listening } = startShop();
+    const { dataDir, child, exited, listening } = await startShop();
     try {
       const port = await listening;
       // A body that announces 8 KB and sends 1 KB of it, then stalls.
@@ -86,7 +93,7 @@ describe.skipIf(testDatabaseKind() === "postgres")("server/main.ts start-up", ()
   }, 180_000);
 
   it("a SIGTERM during a multipart upload answers it 503 and deletes its temporary file before exiting 0", async () => {
-    const { dataDir, child, exited, listening } = startShop();
+    const { dataDir, child, exited, listening } = await startShop();
     try {
       const port = await listening;
       const signup = await fetch(`http://127.0.0.1:${port}/api/auth/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(makeSignup()) });
@@ -126,7 +133,7 @@ describe.skipIf(testDatabaseKind() === "postgres")("server/main.ts start-up", ()
   }, 180_000);
 
   it("a SIGTERM with a client stuck half-way through its request still closes the database and exits 0", async () => {
-    const { dataDir, child, exited, listening } = startShop();
+    const { dataDir, child, exited, listening } = await startShop();
     const socket = new net.Socket();
     try {
       const port = await listening;

@@ -22,9 +22,9 @@ import { Upload } from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnShop } from "../tests/support/shop-process";
 import { createDb, type DbHandle } from "../db/client";
-import { seedIfFresh } from "../db/seed/seed";
 import { signUp, type TestCustomer } from "../tests/factories/accounts";
 import { bannerLine, placeOrder, saveTestAddresses } from "../tests/factories/checkout";
+import { databaseUrlFor } from "../tests/support/crash-harness";
 import { startFaultProxy, type FaultEvent } from "../tests/support/fault-proxy";
 import { addAbortMultipartUpload, openMultipartUploads } from "../tests/support/s3rver-abort";
 import { createTestDb, testConfig } from "../tests/setup/test-app";
@@ -195,9 +195,9 @@ describe.skipIf(testDatabaseKind() !== "pglite")("a 200 MB upload on PGlite with
   it("survives 5 cuts, a SIGTERM and a kill -9 mid-upload, and arrives byte-identical", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "resumable-pglite-"));
     dirs.push(dataDir);
-    // The customer and their paid order are made before the shop owns the folder.
-    const db = await createDb({ dataDir });
-    await seedIfFresh(db.db);
+    // The customer and their paid order are made before the shop owns the folder, a copy of the run's seeded template.
+    await databaseUrlFor(dataDir);
+    const db = await createDb({ dataDir, migrate: false });
     const setup = await buildApp({ config: testConfig({ DATA_DIR: dataDir }), db, logger: false });
     await setup.ready();
     const customer = await signUp(setup);
