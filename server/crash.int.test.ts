@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
 import { emailOutbox, orderGroups, users } from "../db/schema";
 import { makeSignup } from "../tests/factories/accounts";
+import { noiseBytes } from "../tests/factories/artwork";
 import { testDatabaseKind } from "../tests/setup/test-database";
 import {
   bannerProductId,
@@ -44,7 +45,7 @@ describe(`kill -9 while writing (${testDatabaseKind()})`, () => {
     const acknowledged: string[] = [];
     const paid: PaidCheckout[] = [];
     // 304 mm square at 150 ppi in CMYK: passes preflight for the banner; noise makes it a few MB to send.
-    const noise = Buffer.from(Array.from({ length: 1796 * 1796 * 3 }, (_, i) => (i * 2654435761) >>> 24));
+    const noise = noiseBytes(1796 * 1796 * 3);
     const artwork = await sharp(noise, { raw: { width: 1796, height: 1796, channels: 3 } }).toColourspace("cmyk").jpeg({ quality: 95 }).withDensity(150).toBuffer();
     let sent = 0;
     let checkoutsStarted = 0;

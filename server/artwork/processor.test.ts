@@ -4,6 +4,7 @@ import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ArtworkJobTimeoutError, ArtworkWorkerCrashedError, createArtworkProcessor, pickRunnable, type ArtworkProcessor } from "./processor";
+import { noiseBytes } from "../../tests/factories/artwork";
 import { A4, objectHeavyPdf, writeCorpus, type Corpus } from "../../tests/support/artwork-corpus";
 
 let corpus: Corpus;
@@ -110,7 +111,7 @@ describe("artwork processor (worker threads)", () => {
   it("starts a small check beside a near-limit image even with one light worker (two lanes)", async () => {
     // One light worker (the size of the pool on 2 cores) and "near the limit" lowered to 1 MP.
     const artwork = processor({ workers: 1, heavyMegapixels: 1 });
-    const noise = Buffer.from(Array.from({ length: 3000 * 3000 * 3 }, (_, i) => (i * 2654435761) >>> 24));
+    const noise = noiseBytes(3000 * 3000 * 3);
     await sharp(noise, { raw: { width: 3000, height: 3000, channels: 3 } }).png({ compressionLevel: 1 }).toFile(corpus.path("lane-heavy.png"));
     // The light worker (a 0.5 MP image) is started first, as it is in a shop that has checked any file.
     await artwork.preflight(corpus.path("cmyk-72ppi.jpg"), A4);
@@ -136,7 +137,7 @@ describe("artwork processor (worker threads)", () => {
   it("works on one near-limit image at a time: the second waits in the queue though a worker is free", async () => {
     // Two workers, and "near the limit" lowered to 1 MP so that 3,000 × 3,000 px of noise counts.
     const artwork = processor({ workers: 2, heavyMegapixels: 1 });
-    const noise = (seed: number) => Buffer.from(Array.from({ length: 3000 * 3000 * 3 }, (_, i) => ((i + seed) * 2654435761) >>> 24));
+    const noise = (seed: number) => noiseBytes(3000 * 3000 * 3, seed);
     for (const [index, name] of ["heavy-1.png", "heavy-2.png"].entries()) {
       await sharp(noise(index), { raw: { width: 3000, height: 3000, channels: 3 } }).png({ compressionLevel: 1 }).toFile(corpus.path(name));
     }
