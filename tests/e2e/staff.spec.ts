@@ -26,7 +26,7 @@ test.describe("staff console", () => {
     const customer = await createCustomer(baseURL!);
     const order = await placePaidOrder(baseURL!, customer, 3);
     await completeArtwork(baseURL!, customer, order);
-    const staff = await addStaffMember();
+    const staff = await addStaffMember("staff", { viaCommandLine: true });
     await expect.poll(() => mailsContaining(staff.email).some((m) => m.includes("Set your"))).toBe(true);
 
     await signInAsStaff(page, staff.link);
