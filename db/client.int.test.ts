@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, inject, it } from "vitest";
 import { createDb } from "./client";
 import { seedIfFresh } from "./seed/seed";
 import { postgresAdminUrl, testDatabaseKind, withDatabase } from "../tests/setup/test-database";
@@ -18,9 +18,17 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** A new folder holding a copy of the run's seeded template, not yet opened by anyone (PGlite's initdb costs about 5 s). */
+async function seededDir(): Promise<string> {
+  const dataDir = tempDir();
+  const template = new Blob([fs.readFileSync(inject("pgliteTemplatePath"))]);
+  await (await createDb({ dataDir, loadDataDir: template, migrate: false })).close();
+  return dataDir;
+}
+
 // These tests are about the embedded database's folder; the PostgreSQL pass has nothing to add. Only the first
-// needs the schema: the others open a folder without migrating it (`migrate: false`), which is all a lock or a
-// setting needs, and saves each a run of every migration on a fresh folder.
+// is about a fresh folder: the others open a copy of the seeded template without migrating it, which is all a
+// lock or a setting needs, and saves each PGlite's initdb and every migration.
 describe.skipIf(testDatabaseKind() === "postgres")("createDb with PGlite in a data folder", () => {
   it("migrates and seeds a fresh folder once, and reopens it with the data kept", async () => {
     const dataDir = tempDir();
@@ -40,14 +48,14 @@ describe.skipIf(testDatabaseKind() === "postgres")("createDb with PGlite in a da
   });
 
   it("runs PostgreSQL with 16 MB of shared buffers, not its default 128 MB held in the process's memory (issue 39)", async () => {
-    const handle = await createDb({ dataDir: tempDir(), migrate: false });
+    const handle = await createDb({ dataDir: await seededDir(), migrate: false });
     const shown = (await handle.db.execute(sql`show shared_buffers`)) as unknown as { rows: { shared_buffers: string }[] };
     expect(shown.rows[0]!.shared_buffers).toBe("16MB");
     await handle.close();
   });
 
   it("refuses a second process on the same folder while the first holds it", async () => {
-    const dataDir = tempDir();
+    const dataDir = await seededDir();
     const handle = await createDb({ dataDir, migrate: false });
     // Another live process (this test's parent) appears to own the lock.
     fs.writeFileSync(path.join(dataDir, "pglite.lock"), String(process.ppid));
@@ -58,7 +66,7 @@ describe.skipIf(testDatabaseKind() === "postgres")("createDb with PGlite in a da
   });
 
   it("takes over a lock whose pid now belongs to another process (after a reboot or pid reuse), and says what to do when it must refuse", async () => {
-    const dataDir = tempDir();
+    const dataDir = await seededDir();
     const lockPath = path.join(dataDir, "pglite.lock");
     const bootId = fs.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
     const parentStart = fs.readFileSync(`/proc/${process.ppid}/stat`, "utf8").split(") ")[1]!.split(" ")[19]!;
@@ -74,7 +82,7 @@ describe.skipIf(testDatabaseKind() === "postgres")("createDb with PGlite in a da
   });
 
   it("takes over a lock left by a process that has gone", async () => {
-    const dataDir = tempDir();
+    const dataDir = await seededDir();
     fs.writeFileSync(path.join(dataDir, "pglite.lock"), "999999");
     const handle = await createDb({ dataDir, migrate: false });
     expect(fs.readFileSync(path.join(dataDir, "pglite.lock"), "utf8").split("\n")[0]).toBe(String(process.pid));
