@@ -3,9 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { afterEach, describe, expect, inject, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { createDb } from "./client";
 import { seedIfFresh } from "./seed/seed";
+import { copyTemplateInto } from "../tests/setup/pglite-template";
 import { postgresAdminUrl, testDatabaseKind, withDatabase } from "../tests/setup/test-database";
 
 const dirs: string[] = [];
@@ -18,11 +19,10 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** A new folder holding a copy of the run's seeded template, not yet opened by anyone (PGlite's initdb costs about 5 s). */
+/** A new folder holding a copy of the run's seeded template, closed again. */
 async function seededDir(): Promise<string> {
   const dataDir = tempDir();
-  const template = new Blob([fs.readFileSync(inject("pgliteTemplatePath"))]);
-  await (await createDb({ dataDir, loadDataDir: template, migrate: false })).close();
+  await copyTemplateInto(dataDir);
   return dataDir;
 }
 

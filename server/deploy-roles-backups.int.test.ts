@@ -12,12 +12,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type DbHandle } from "../db/client";
 import { seedIfFresh } from "../db/seed/seed";
 import { makeSignup, signUp } from "../tests/factories/accounts";
 import { cmykJpeg, multipart } from "../tests/factories/artwork";
 import { bannerLine, placeOrder, saveTestAddresses } from "../tests/factories/checkout";
+import { pgliteTemplate } from "../tests/setup/pglite-template";
 import { testConfig } from "../tests/setup/test-app";
 import { postgresAdminUrl, testDatabaseKind, withDatabase } from "../tests/setup/test-database";
 import { buildApp, type App } from "./app";
@@ -186,7 +187,7 @@ describe.skipIf(!tools)("the shop on a least-privilege role, and a backup restor
 describe.skipIf(onPostgres)("the embedded shop's backup (PGlite only)", () => {
   it("a copy of the stopped shop's DATA_DIR, opened in another folder, has the order and its file", async () => {
     const dataDir = tempDir("embedded-live");
-    const db = await createDb({ dataDir, loadDataDir: new Blob([fs.readFileSync(inject("pgliteTemplatePath"))]) });
+    const db = await createDb({ dataDir, loadDataDir: pgliteTemplate() });
     const shop = await buildApp({ config: testConfig({ DATA_DIR: dataDir }), db, logger: false });
     await shop.ready();
     const made = await orderWithArtwork(shop);

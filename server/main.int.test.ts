@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { spawnShop } from "../tests/support/shop-process";
 import { makeSignup } from "../tests/factories/accounts";
-import { databaseUrlFor } from "../tests/support/crash-harness";
+import { copyTemplateInto } from "../tests/setup/pglite-template";
 import { testDatabaseKind } from "../tests/setup/test-database";
 
 const dirs: string[] = [];
@@ -24,14 +24,14 @@ async function waitFor(check: () => boolean, what: string, timeoutMs = 20_000): 
 
 /**
  * The shop as a real process on PGlite in a new folder, answering on a free port. The folder starts as a copy
- * of the run's seeded template (crash-harness databaseUrlFor): what these tests stop is the running shop,
+ * of the run's seeded template (copyTemplateInto): what these tests stop is the running shop,
  * and creating, migrating and seeding a database first cost each start about 4 s of CPU. The first test
  * here is the one about a fresh folder.
  */
 async function startShop() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "print-shop-main-"));
   dirs.push(dataDir);
-  await databaseUrlFor(dataDir);
+  await copyTemplateInto(dataDir);
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", NODE_ENV: "test", LOG_LEVEL: "info" };
   delete env.DATABASE_URL;
   const child = spawnShop(env, { stdio: ["ignore", "pipe", "ignore"] });

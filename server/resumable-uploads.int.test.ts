@@ -24,9 +24,9 @@ import { spawnShop } from "../tests/support/shop-process";
 import { createDb, type DbHandle } from "../db/client";
 import { signUp, type TestCustomer } from "../tests/factories/accounts";
 import { bannerLine, placeOrder, saveTestAddresses } from "../tests/factories/checkout";
-import { databaseUrlFor } from "../tests/support/crash-harness";
 import { startFaultProxy, type FaultEvent } from "../tests/support/fault-proxy";
 import { addAbortMultipartUpload, openMultipartUploads } from "../tests/support/s3rver-abort";
+import { copyTemplateInto } from "../tests/setup/pglite-template";
 import { createTestDb, testConfig } from "../tests/setup/test-app";
 import { testDatabaseKind } from "../tests/setup/test-database";
 import { buildApp, type App } from "./app";
@@ -196,7 +196,7 @@ describe.skipIf(testDatabaseKind() !== "pglite")("a 200 MB upload on PGlite with
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "resumable-pglite-"));
     dirs.push(dataDir);
     // The customer and their paid order are made before the shop owns the folder, a copy of the run's seeded template.
-    await databaseUrlFor(dataDir);
+    await copyTemplateInto(dataDir);
     const db = await createDb({ dataDir, migrate: false });
     const setup = await buildApp({ config: testConfig({ DATA_DIR: dataDir }), db, logger: false });
     await setup.ready();

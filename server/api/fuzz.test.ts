@@ -156,7 +156,7 @@ describe.skipIf(testDatabaseKind() === "postgres")("every operation in the OpenA
     known = knownOf(fx);
     files = {
       // 1200 px square at 100 ppi: it passes the fixture item's preflight (304 mm), with a warning, at 0.6 of the
-      // CPU of the fixture's own 1800 px file (290 against 480 ms an upload), and a multipart route gets it ~30 times.
+      // CPU of the fixture's own 1800 px file (290 against 480 ms an upload), and every multipart route gets it often.
       picture: { contentType: "image/jpeg", data: await cmykJpeg(1200, 1200, 100) },
       "small picture": { contentType: "image/jpeg", data: await cmykJpeg(40, 40, 72) },
       "blank-page PDF": { contentType: "application/pdf", data: blankPagePdf() },

@@ -9,6 +9,7 @@ import { buildApp, type App } from "../../server/app";
 import { loadConfig, type Config } from "../../server/config";
 import type { MailTransport } from "../../server/integrations/email/transport";
 import type { SsrSource } from "../../server/ssr";
+import { pgliteTemplate } from "./pglite-template";
 import { postgresAdminUrl, testDatabaseKind, withDatabase } from "./test-database";
 
 /** A fresh copy of the seeded test database, for one test file; on PostgreSQL, with its address. */
@@ -34,8 +35,7 @@ export async function createTestDb(): Promise<DbHandle & { url?: string }> {
       },
     };
   }
-  const template = fs.readFileSync(inject("pgliteTemplatePath"));
-  return createDb({ dataDir: "", inMemory: true, loadDataDir: new Blob([template]), migrate: false });
+  return createDb({ dataDir: "", inMemory: true, loadDataDir: pgliteTemplate(), migrate: false });
 }
 
 /** Files a test app writes (uploads, mail) go to the system's temp folder, never into the project. */

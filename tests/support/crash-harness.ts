@@ -10,6 +10,7 @@ import { penceToPounds, poundsToPence } from "../../domain/money";
 import { orderTotals } from "../../domain/totals";
 import { DEBRIS_AGE_MS, isHalfWritten, sweepDebris } from "../../server/services/debris-sweep";
 import { makeSignup } from "../factories/accounts";
+import { copyTemplateInto } from "../setup/pglite-template";
 import { postgresAdminUrl, testDatabaseKind, withDatabase } from "../setup/test-database";
 import { spawnShop } from "./shop-process";
 
@@ -48,10 +49,7 @@ export function crashDataDir(): string {
  */
 export async function databaseUrlFor(seededIn?: string): Promise<string | null> {
   if (testDatabaseKind() !== "postgres") {
-    if (seededIn) {
-      const template = new Blob([fs.readFileSync(inject("pgliteTemplatePath"))]);
-      await (await createDb({ dataDir: seededIn, loadDataDir: template, migrate: false })).close();
-    }
+    if (seededIn) await copyTemplateInto(seededIn);
     return null;
   }
   const name = `print_shop_crash_${randomBytes(6).toString("hex")}`;
