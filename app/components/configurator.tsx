@@ -193,6 +193,9 @@ export function Configurator({ product, opening }: { product: ProductView; openi
       <a
         href={`/design/${product.slug}?${new URLSearchParams({ q: c.quantityText, ...(limits ? { w: c.widthText, h: c.heightText } : { o: c.orientation ?? "" }), a: Object.values(c.selection).join(",") })}`}
         className="btn-outline w-full py-2 text-center"
+        // Its address carries what was typed, which React writes in only once the page is live: a tap before
+        // then is held and replayed (app/lib/early-input.ts), not followed to the default size.
+        data-early=""
       >
         No artwork? Design online
       </a>

@@ -25,7 +25,9 @@
  * last field, the script lets every event through and replays each queued action exactly once:
  * a tapped button is clicked again (its own handler runs, then the browser submits its form), a submit
  * that came without a tap is sent again with `requestSubmit`.
- * Links need nothing: they work without scripts.
+ * Links need nothing: they work without scripts. A link whose address the page writes from what was typed
+ * (the configurator's "Design online") carries `data-early`: followed before hydration, it left with the
+ * server's default size.
  *
  * The script also scrolls a `data-drag-scroll` strip (the reviews) dragged with a mouse on a screen 500 px
  * wide or less, from the first paint on and after hydration alike: one native listener, nothing to replay. As

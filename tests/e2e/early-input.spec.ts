@@ -110,6 +110,25 @@ test.describe("input from the first paint @phone", () => {
     await expect(page.getByRole("link", { name: /^Basket, \d+ items?$/ })).toHaveAccessibleName("Basket, 1 item");
   });
 
+  test("a size typed before hydration, then Design online tapped, opens the editor at that size", async ({ page }) => {
+    // The link's address carries the configuration, which React writes into it only once the page is live:
+    // followed at once, it opened the editor at the product's default size (CI, the phone design journey).
+    await phoneProfile(page);
+    const release = await holdScripts(page);
+
+    await page.goto("/product/pvc-banner", { waitUntil: "domcontentloaded" });
+    await page.getByLabel("Width (mm)").fill("3000");
+    await page.getByLabel("Height (mm)").fill("1000");
+    const design = page.getByRole("link", { name: "No artwork? Design online" });
+    await design.click();
+    expect(await isHydrated(page), "the tap came before hydration").toBe(false);
+    await expect(design).toHaveAttribute("aria-busy", "true");
+
+    release();
+    await expect(page).toHaveURL(/\/design\/pvc-banner\?/);
+    await expect(page.getByTestId("design-size")).toHaveText("3000 × 1000 mm");
+  });
+
   test("a contact message typed and sent before hydration is sent once, with every field", async ({ page }) => {
     await phoneProfile(page);
     await timeTheAnswer(page);
