@@ -50,11 +50,14 @@ let late: number, atRisk: number, onTime: number, dispatched: number;
 beforeAll(async () => {
   t = await createTestApp();
   staff = await makeStaff(t.app);
-  // Late: its dispatch-by day has passed. At risk: Print Ready and due out today. On time: a week away.
+  // Late: its dispatch-by day has passed. At risk: still awaiting artwork (two working days of work) and due
+  // out on the next dispatch day, today on a working day. Not Print Ready (one day of work): on a Saturday the
+  // next dispatch day is Monday and one day's work still fits, so it would be on time, and due out on Friday
+  // it would be late (this file failed on a Saturday that way). On time: a week away.
   late = await order({ deliveryDate: addWorkingDays(today, -1), status: "Production", poNumber: "PO-7781", totalPence: 9_000, createdAt: new Date(Date.now() - 3 * 86_400_000) }, { status: "Production" });
   atRisk = await order(
-    { deliveryDate: deliveryCutoff(today, 1), status: "Print Ready", paymentMethod: "account", delivery: { ...TEST_ADDRESS, postcode: "LS1 4AP", instructions: "" }, totalPence: 12_000, createdAt: new Date(Date.now() - 2 * 86_400_000) },
-    { status: "Print Ready", express: true },
+    { deliveryDate: addWorkingDays(deliveryCutoff(today, 0), 1), status: "Awaiting Artwork", paymentMethod: "account", delivery: { ...TEST_ADDRESS, postcode: "LS1 4AP", instructions: "" }, totalPence: 12_000, createdAt: new Date(Date.now() - 2 * 86_400_000) },
+    { status: "Awaiting Artwork", express: true },
   );
   onTime = await order({ deliveryDate: addWorkingDays(today, 6), status: "Awaiting Artwork", totalPence: 3_000, createdAt: new Date(Date.now() - 86_400_000) });
   dispatched = await order({ deliveryDate: addWorkingDays(today, -3), status: "Dispatched", trackingNumber: "JD0002 2345 67", carrier: "DPD", paymentMethod: "reprint", totalPence: 0 }, { status: "Dispatched" });
