@@ -34,7 +34,9 @@ export default defineConfig({
     locale: "en-GB",
     timezoneId: "Europe/London",
     trace: "on-first-retry",
-    screenshot: "only-on-failure",
+    // Failed tests get a screenshot of each page from tests/e2e/fixtures.ts (failureScreenshots), not from this
+    // option, which draws every page of every test and deletes the pictures of the ones that passed.
+    screenshot: "off",
     launchOptions,
   },
   projects: [

@@ -14,6 +14,7 @@ type Fixtures = {
   /** Console errors a whole file expects (`test.use({ allowedConsoleErrors: [...] })`). */
   allowedConsoleErrors: Pattern[];
   consoleGuard: ConsoleGuard;
+  failureScreenshots: void;
 };
 
 /**
@@ -43,6 +44,28 @@ export const test = base.extend<Fixtures>({
       const matches = (line: string, pattern: Pattern) => (typeof pattern === "string" ? line.includes(pattern) : pattern.test(line));
       const unexpected = seen.filter((line) => !allowed.some((pattern) => matches(line, pattern)));
       expect(unexpected, "console errors nobody expected").toEqual([]);
+    },
+    { auto: true },
+  ],
+  /**
+   * A screenshot of each open page of a test that failed, attached to its report: what Playwright's
+   * `screenshot: "only-on-failure"` keeps, without its cost. That option draws and encodes a PNG of every page
+   * of every test when the context closes (it cannot know yet whether the test will fail) and deletes it when
+   * the test passed. Here the pages are drawn only once the test has failed, before its context closes.
+   */
+  failureScreenshots: [
+    async ({ context }, use, testInfo) => {
+      await use();
+      if (testInfo.status === testInfo.expectedStatus) return;
+      for (const [index, page] of context.pages().entries()) {
+        const file = testInfo.outputPath(`test-failed-${index + 1}.png`);
+        try {
+          await page.screenshot({ path: file, timeout: 5_000 });
+          await testInfo.attach(`screenshot ${index + 1}`, { path: file, contentType: "image/png" });
+        } catch {
+          // A page that cannot be drawn (closed, or hung) leaves no screenshot; the failure itself is reported.
+        }
+      }
     },
     { auto: true },
   ],
