@@ -6,7 +6,7 @@ import { makeDesignPdf, type DesignImageFiles } from "./design-pdf";
 import { UnreadableArtworkError } from "./errors";
 import { preflightFile } from "./preflight-file";
 import { makePrintPdf, type PrintPdfSize } from "./print-pdf";
-import { makeProofPng, makeThumbnail } from "./thumbnail";
+import { makeProofAndThumbnail, makeProofPng, makeThumbnail } from "./thumbnail";
 
 export type ArtworkJob =
   | { kind: "preflight"; path: string; ordered: OrderedArtwork }
@@ -48,8 +48,8 @@ export async function runArtworkJob(job: ArtworkJob): Promise<ArtworkJobValue> {
     case "design-pdf": {
       const pdf = await makeDesignPdf(job.design, new Map(Object.entries(job.images)), job.outPdfPath);
       const ordered: OrderedArtwork = { widthMm: job.design.widthMm, heightMm: job.design.heightMm, orientation: "Custom", versions: 1 };
-      const [preflight, thumbnailJpeg, proofPng] = [await preflightFile(job.outPdfPath, ordered), await makeThumbnail(job.outPdfPath), await makeProofPng(job.outPdfPath)];
-      return { pdf, preflight, thumbnailJpeg, proofPng };
+      const preflight = await preflightFile(job.outPdfPath, ordered);
+      return { pdf, preflight, ...(await makeProofAndThumbnail(job.outPdfPath)) };
     }
   }
 }
