@@ -2,8 +2,8 @@
 // schema (converted to JSON Schema): only the documented fields go out, and no per-request validation pass
 // runs. Each is compiled when its first answer is sent, not at start: the route table declares several
 // hundred (route, status) pairs, most of which a process never sends, and compiling them all took about
-// 0.5 s of the 4 s of CPU a shop spent starting. In tests the zod schema also checks every answer, so a handler that drifts from its documented
-// contract fails there rather than being quietly coerced in production.
+// 0.5 s of the 4 s of CPU a shop spent starting. In tests the zod schema also checks every answer, so a
+// handler that drifts from its documented contract fails there rather than being quietly coerced in production.
 import fastJson from "fast-json-stringify";
 import type { FastifySerializerCompiler } from "fastify/types/schema";
 import { serializerCompiler as zodSerializerCompiler } from "fastify-type-provider-zod";
