@@ -1,9 +1,11 @@
+import { useLayoutEffect, useRef } from "react";
 import {
   data,
   isRouteErrorResponse,
   Link,
   NavLink,
   Outlet,
+  useLocation,
   useNavigate,
 } from "react-router";
 import { isManagerRole, isStaffRole } from "../../../domain/roles";
@@ -29,7 +31,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await staffDocumentUser(request, context, isStaffRole);
   const me = await context.services.accounts.contact(user.userId);
   return data(
-    { name: me ? `${me.firstname}` : "Staff", manager: isManagerRole(user.role) },
+    {
+      name: me ? `${me.firstname}` : "Staff",
+      manager: isManagerRole(user.role),
+    },
     { headers: { "cache-control": "no-store" } },
   );
 }
@@ -49,8 +54,15 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ConsoleHeader({ name, manager = false }: { name?: string; manager?: boolean }) {
+function ConsoleHeader({
+  name,
+  manager = false,
+}: {
+  name?: string;
+  manager?: boolean;
+}) {
   const navigate = useNavigate();
+  const navRef = useActiveTabInView();
   const tab = ({ isActive }: { isActive: boolean }) =>
     `whitespace-nowrap rounded-md px-3 py-2 text-sm font-semibold ${isActive ? "bg-white text-ink" : "text-slate-200 hover:bg-slate-700 hover:text-white"}`;
   return (
@@ -60,7 +72,13 @@ function ConsoleHeader({ name, manager = false }: { name?: string; manager?: boo
           Printwise{" "}
           <span className="font-normal text-slate-300">production console</span>
         </p>
-        <nav aria-label="Console" className="flex flex-wrap gap-1">
+        {/* On a phone the tabs are one row that scrolls sideways (twelve rows of wrapped tabs pushed the page
+            below the first screen); from 640 px they wrap as before. */}
+        <nav
+          ref={navRef}
+          aria-label="Console"
+          className="-mx-4 flex w-[calc(100%+2rem)] gap-1 overflow-x-auto px-4 pb-1 [scrollbar-width:thin] sm:mx-0 sm:w-auto sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0"
+        >
           {manager ? (
             <NavLink to="/staff" end className={tab}>
               Today
@@ -112,13 +130,13 @@ function ConsoleHeader({ name, manager = false }: { name?: string; manager?: boo
             <span className="text-slate-300">Signed in as {name}</span>
             <a
               href="/"
-              className="font-semibold text-slate-200 underline-offset-2 hover:underline"
+              className="font-semibold whitespace-nowrap text-slate-200 underline-offset-2 hover:underline"
             >
               View shop
             </a>
             <button
               type="button"
-              className="rounded-md border border-slate-500 px-3 py-1 font-semibold hover:bg-slate-700"
+              className="rounded-md border border-slate-500 px-3 py-1 font-semibold whitespace-nowrap hover:bg-slate-700"
               onClick={async () => {
                 await signOut();
                 navigate("/login");
@@ -131,6 +149,28 @@ function ConsoleHeader({ name, manager = false }: { name?: string; manager?: boo
       </div>
     </header>
   );
+}
+
+/**
+ * Scrolls the tab row sideways so that the current page's tab is in view (a phone shows four or five of twelve).
+ * Only the row moves, never the page: a visitor who has already scrolled down stays where they are.
+ */
+function useActiveTabInView() {
+  const ref = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useLayoutEffect(() => {
+    const nav = ref.current;
+    const active = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!nav || !active || nav.scrollWidth <= nav.clientWidth) return;
+    const left = active.offsetLeft - nav.offsetLeft;
+    if (
+      left < nav.scrollLeft ||
+      left + active.offsetWidth > nav.scrollLeft + nav.clientWidth
+    ) {
+      nav.scrollLeft = left - (nav.clientWidth - active.offsetWidth) / 2;
+    }
+  }, [pathname]);
+  return ref;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
