@@ -82,3 +82,45 @@ test.describe("the orders desk", () => {
     }
   });
 });
+
+test.describe("the orders desk on a phone", () => {
+  test.use({ allowedConsoleErrors: [failedToLoad(401), failedToLoad(404)] });
+
+  test("shows the search and the first order on the first screen, folds the filters until one is set, and keeps the current tab in view @phone", async ({ page, baseURL }) => {
+    const customer = await createCustomer(baseURL!);
+    const order = await placePaidOrder(baseURL!, customer, 2, 1, { poNumber: `PO-${Date.now()}` });
+    const manager = await addStaffMember("manager");
+    await signInAsStaff(page, manager.link);
+    await page.goto("/staff/orders");
+
+    // One row of tabs that scrolls sideways, not a dozen wrapped ones above the page.
+    const tabs = page.getByRole("navigation", { name: "Console" });
+    const tabsBox = (await tabs.boundingBox())!;
+    expect(tabsBox.height).toBeLessThan(60);
+    await expect(tabs.getByRole("link", { name: "Orders" })).toBeInViewport({ ratio: 1 });
+
+    // The order is a card on the first screen: no sideways scrolling, and the filters are folded away.
+    const row = page.getByTestId("desk-order").filter({ hasText: orderRef(order.orderGroupId) });
+    await expect(row).toBeInViewport();
+    // Each figure is named, as its column heading is not shown.
+    const labels = await row.locator("td[data-label]").evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, "::before").content));
+    expect(labels).toEqual(['"Placed: "', '"Dispatch by: "', '"Total: "']);
+    await expect(page.getByLabel("Search")).toBeVisible();
+    await expect(page.getByLabel("Status")).toBeHidden();
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+
+    // A filter is one tap away, and a view with a filter set shows it open, with how many are set.
+    await page.getByText("More filters").tap();
+    await page.getByLabel("Status").selectOption("Print Ready");
+    await page.getByRole("button", { name: "Show orders" }).tap();
+    await expect(page).toHaveURL(/status=Print\+Ready/);
+    await page.reload();
+    await expect(page.getByText("More filters (1 set)")).toBeVisible();
+    await expect(page.getByLabel("Status")).toHaveValue("Print Ready");
+
+    // The last tab of the row, opened, is scrolled into view.
+    await page.goto("/staff/audit");
+    await expect(tabs.getByRole("link", { name: "Audit log" })).toBeInViewport({ ratio: 1 });
+  });
+});

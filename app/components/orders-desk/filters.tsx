@@ -17,6 +17,7 @@ function FilterForm({ view, products, onView }: Props) {
   // Uncontrolled fields: what is typed before the page hydrates stays typed (docs/decisions/020-no-tap-lost-before-hydration.md), and a
   // submit before then is an ordinary GET of the same view.
   const fields: Record<string, string> = Object.fromEntries(VIEW_FIELDS.map((name) => [name, view.get(name) ?? (name === "sort" ? "placed" : "")]));
+  const setFilters = VIEW_FIELDS.filter((name) => name !== "q" && name !== "sort" && fields[name] !== "").length + (fields.sort === "placed" ? 0 : 1);
   const select = (name: string, label: string, options: [string, string][], any = "Any") => (
     <div>
       <label htmlFor={`desk-${name}`} className="field-label">{label}</label>
@@ -57,15 +58,25 @@ function FilterForm({ view, products, onView }: Props) {
         <input id="desk-q" name="q" type="search" className="field-input w-full" defaultValue={fields.q} aria-describedby="desk-q-hint" />
         <p id="desk-q-hint" className="mt-1 text-xs text-slate-600">Order reference or number, email, name, postcode, PO number or tracking number</p>
       </div>
-      {select("status", "Status", ORDER_STATUSES.map((s) => [s, s]))}
-      {select("product", "Product", products.map((p) => [String(p.id), p.name]))}
-      {select("payment", "Payment", DESK_PAYMENTS.map((p) => [p, DESK_PAYMENT_LABELS[p]]))}
-      {select("turnaround", "Turnaround", [["express", "Express"], ["standard", "Standard"]])}
-      {date("placed_from", "Placed from")}
-      {date("placed_to", "Placed to")}
-      {date("dispatch_by", "Dispatch by")}
-      {select("urgency", "Late or at risk", DESK_URGENCIES.map((u) => [u, DESK_URGENCY_LABELS[u]]))}
-      {select("sort", "Sort by", DESK_SORTS.map((s) => [s, DESK_SORT_LABELS[s]]), "")}
+      {/* On a phone the filters fold under the search (.desk-more in app.css): the first screen shows the
+          search and the orders, not eleven fields. Open whenever one of them is set, so no filter is hidden
+          while it narrows the list; from 640 px they are always shown, in the form's own grid. */}
+      <details className="desk-more" open={setFilters > 0}>
+        <summary className="cursor-pointer py-1 font-semibold text-brand-700">
+          More filters{setFilters > 0 ? ` (${setFilters} set)` : ""}
+        </summary>
+        <div className="mt-3 grid grid-cols-1 gap-3">
+          {select("status", "Status", ORDER_STATUSES.map((s) => [s, s]))}
+          {select("product", "Product", products.map((p) => [String(p.id), p.name]))}
+          {select("payment", "Payment", DESK_PAYMENTS.map((p) => [p, DESK_PAYMENT_LABELS[p]]))}
+          {select("turnaround", "Turnaround", [["express", "Express"], ["standard", "Standard"]])}
+          {date("placed_from", "Placed from")}
+          {date("placed_to", "Placed to")}
+          {date("dispatch_by", "Dispatch by")}
+          {select("urgency", "Late or at risk", DESK_URGENCIES.map((u) => [u, DESK_URGENCY_LABELS[u]]))}
+          {select("sort", "Sort by", DESK_SORTS.map((s) => [s, DESK_SORT_LABELS[s]]), "")}
+        </div>
+      </details>
       <div className="flex items-end gap-3">
         <button type="submit" className="btn-primary">Show orders</button>
         <Link to="/staff/orders" className="btn-outline">Clear</Link>

@@ -68,7 +68,8 @@ export default function StaffOrders() {
       {orders && orders.length > 0 ? (
         <DataTable
           className="mt-4"
-          tableClassName="min-w-[42rem] lg:min-w-[60rem]"
+          tableClassName="md:min-w-[42rem] lg:min-w-[60rem]"
+          stackOnPhone
           caption="Orders in this view"
           head={
             <>
@@ -91,10 +92,10 @@ export default function StaffOrders() {
             const badge = URGENCY_BADGE[order.urgency];
             return (
               <tr key={order.order_group_id} className="border-b border-slate-100 align-top last:border-0" data-urgency={order.urgency} data-testid="desk-order">
-                <td className="px-3 py-2">
+                <td className="stack-inline px-3 py-2">
                   <input type="checkbox" className="h-5 w-5" aria-label={`Select ${order.reference}`} checked={selected.includes(order.order_group_id)} onChange={() => toggle(order.order_group_id)} />
                 </td>
-                <td className="px-3 py-2 whitespace-nowrap">
+                <td className="stack-inline px-3 py-2 whitespace-nowrap">
                   <Link to={`/staff/orders/${order.order_group_id}`} className="font-semibold text-brand-700 hover:underline">
                     {order.reference}
                   </Link>
@@ -106,8 +107,8 @@ export default function StaffOrders() {
                     <span className="break-all">{order.email}</span> · <span className="whitespace-nowrap">{order.postcode}</span>
                   </span>
                 </td>
-                <td className="px-3 py-2 whitespace-nowrap">{formatUkDate(order.placed_at)}</td>
-                <td className="px-3 py-2 whitespace-nowrap">
+                <td className="px-3 py-2 whitespace-nowrap" data-label="Placed">{formatUkDate(order.placed_at)}</td>
+                <td className="px-3 py-2 whitespace-nowrap" data-label="Dispatch by">
                   {dispatchDayText(order.dispatch_by)}
                   {badge ? <span className={`ml-2 rounded-full px-2 py-0.5 text-xs font-bold ${badge.className}`}>{badge.text}</span> : null}
                 </td>
@@ -120,7 +121,7 @@ export default function StaffOrders() {
                     ))}
                   </ul>
                 </td>
-                <td className="px-3 py-2 text-right whitespace-nowrap">
+                <td className="px-3 py-2 text-right whitespace-nowrap" data-label="Total">
                   {formatPence(order.total_pence)}
                   <span className="block text-xs text-slate-600 lg:hidden">
                     {paymentText(order.payment_method)}
