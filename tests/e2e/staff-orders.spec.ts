@@ -86,7 +86,7 @@ test.describe("the orders desk", () => {
 test.describe("the orders desk on a phone", () => {
   test.use({ allowedConsoleErrors: [failedToLoad(401), failedToLoad(404)] });
 
-  test("shows the search and the first order on the first screen, folds the filters until one is set, and keeps the current tab in view @phone", async ({ page, baseURL }) => {
+  test("shows the search and the first order on the first screen, folds the filters until one is set, and keeps the current tab in view; customers are cards too @phone", async ({ page, baseURL }) => {
     const customer = await createCustomer(baseURL!);
     const order = await placePaidOrder(baseURL!, customer, 2, 1, { poNumber: `PO-${Date.now()}` });
     const manager = await addStaffMember("manager");
@@ -118,6 +118,15 @@ test.describe("the orders desk on a phone", () => {
     await page.reload();
     await expect(page.getByText("More filters (1 set)")).toBeVisible();
     await expect(page.getByLabel("Status")).toHaveValue("Print Ready");
+
+    // The customers list is cards too, its figures named.
+    await page.goto(`/staff/customers?q=${encodeURIComponent(customer.email)}`);
+    const card = page.getByRole("row").filter({ hasText: customer.email });
+    await expect(card).toBeInViewport();
+    expect(await card.locator("td[data-label]").evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, "::before").content))).toEqual(
+      ['"Phone: "', '"Orders: "', '"Spend: "', '"Refunds: "', '"Quotes: "', '"Trade account: "'],
+    );
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
     // The last tab of the row, opened, is scrolled into view.
     await page.goto("/staff/audit");

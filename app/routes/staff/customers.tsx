@@ -58,7 +58,8 @@ export default function StaffCustomers() {
       {customers && customers.length > 0 ? (
         <DataTable
           className="mt-4"
-          tableClassName="min-w-[44rem]"
+          tableClassName="sm:min-w-[44rem]"
+          stackOnPhone
           caption="Customers found"
           head={
             <>
@@ -84,12 +85,12 @@ export default function StaffCustomers() {
                   {c.postcode ? ` · ${c.postcode}` : ""}
                 </span>
               </td>
-              <td className="px-3 py-2 whitespace-nowrap">{c.telephone}</td>
-              <td className="px-3 py-2 text-right">{c.orders}</td>
-              <td className="px-3 py-2 text-right whitespace-nowrap">{formatPence(c.spend_pence)}</td>
-              <td className="px-3 py-2 text-right whitespace-nowrap">{formatPence(c.refunded_pence)}</td>
-              <td className="px-3 py-2 text-right">{c.quotes}</td>
-              <td className="px-3 py-2">{TRADE_ACCOUNT_TEXT[c.trade_account]}</td>
+              <td className="px-3 py-2 whitespace-nowrap" data-label="Phone">{c.telephone}</td>
+              <td className="stack-inline px-3 py-2 text-right" data-label="Orders">{c.orders}</td>
+              <td className="stack-inline px-3 py-2 text-right whitespace-nowrap" data-label="Spend">{formatPence(c.spend_pence)}</td>
+              <td className="stack-inline px-3 py-2 text-right whitespace-nowrap" data-label="Refunds">{formatPence(c.refunded_pence)}</td>
+              <td className="stack-inline px-3 py-2 text-right" data-label="Quotes">{c.quotes}</td>
+              <td className="px-3 py-2" data-label="Trade account">{TRADE_ACCOUNT_TEXT[c.trade_account]}</td>
             </tr>
           ))}
         </DataTable>
