@@ -30,7 +30,9 @@ export default function ResetPasswordPage() {
 
   useEffect(() => {
     const found = new URLSearchParams(window.location.hash.slice(1)).get("token");
-    setToken(found);
+    // A second run finds the address already cleaned (React's development build runs effects twice): it
+    // keeps the token the first run read rather than calling the link expired.
+    setToken((current) => found ?? current ?? null);
     if (found) window.history.replaceState(window.history.state, "", window.location.pathname);
   }, []);
 
