@@ -5,7 +5,7 @@
 import type { Page } from "@playwright/test";
 import axe from "axe-core";
 import { orderRef } from "../../domain/order-ref";
-import { createCustomer, expect, failedToLoad, openProduct, test, visit } from "./fixtures";
+import { createCustomer, expect, expectNoHorizontalScroll, failedToLoad, openProduct, test, visit } from "./fixtures";
 import { addStaffMember, completeArtwork, placePaidOrder, signInAsStaff } from "./journeys";
 
 // axe arrives as an inline script, which the shop's CSP (rightly) refuses.
@@ -78,12 +78,6 @@ test("a subcategory page has no accessibility violations on a desktop", async ({
   await expectNoAxeViolations(page);
 });
 
-/** The page is no wider than the screen: nothing makes the visitor scroll sideways. */
-async function expectNoHorizontalOverflow(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth, `page is ${scrollWidth}px wide on a ${innerWidth}px screen`).toBeLessThanOrEqual(innerWidth);
-}
-
 /** The element a tap at the middle of `locator` lands on is the locator's own element (or inside it). */
 async function expectUncoveredOnScreen(page: Page, name: string, locator: ReturnType<Page["getByRole"]>) {
   await expect(locator, `${name} is visible`).toBeVisible();
@@ -109,7 +103,7 @@ for (const width of [390, 360]) {
     const names = data.categories.map((category) => category.name);
     expect(names).toContain("Boards");
     await visit(page, "/");
-    await expectNoHorizontalOverflow(page);
+    await expectNoHorizontalScroll(page);
     const bar = page.getByRole("navigation", { name: "Product categories" });
     await expect(bar.getByRole("link")).toHaveText(names);
     for (const category of names) await expectUncoveredOnScreen(page, category, bar.getByRole("link", { name: category, exact: true }));

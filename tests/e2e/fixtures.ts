@@ -75,6 +75,12 @@ export const test = base.extend<Fixtures>({
 /** Chromium's own console line for a response with an error status (a 404 page, say). */
 export const failedToLoad = (status: number) => `Failed to load resource: the server responded with a status of ${status}`;
 
+/** The page is no wider than the screen: nothing makes the visitor scroll sideways. */
+export async function expectNoHorizontalScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth, `page is ${scrollWidth}px wide on a ${innerWidth}px screen`).toBeLessThanOrEqual(innerWidth);
+}
+
 /**
  * Opens a page and returns once it has loaded, as a person would start using it: no waiting for React.
  * Whatever a test does from here on must take effect whether or not the page has hydrated yet

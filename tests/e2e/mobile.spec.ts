@@ -1,15 +1,6 @@
 // On a phone (the "phone" project runs only tests tagged @phone): the menu, the basket icon, and a
 // product page that fits the screen.
-import type { Page } from "@playwright/test";
-import { addToBasket, basketLink, configure, expect, openProduct, test, visit } from "./fixtures";
-
-async function expectNoHorizontalScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `page is ${scrollWidth}px wide on a ${innerWidth}px screen`).toBeLessThanOrEqual(innerWidth);
-}
+import { addToBasket, basketLink, configure, expect, expectNoHorizontalScroll, openProduct, test, visit } from "./fixtures";
 
 test("the menu button opens the mobile menu with pages, phone and email @phone", async ({ page }) => {
   await visit(page, "/");

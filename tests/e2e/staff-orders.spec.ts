@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { orderRef } from "../../domain/order-ref";
-import { createCustomer, expect, failedToLoad, test } from "./fixtures";
+import type { Locator } from "@playwright/test";
+import { createCustomer, expect, expectNoHorizontalScroll, failedToLoad, test } from "./fixtures";
 import { addStaffMember, completeArtwork, placePaidOrder, signInAsStaff } from "./journeys";
 
 const shots = process.env.E2E_SCREENSHOTS;
@@ -83,6 +84,9 @@ test.describe("the orders desk", () => {
   });
 });
 
+/** What a card's cells show before their values on a phone (drawn by CSS from data-label, so not in the text). */
+const cellLabels = (row: Locator) => row.locator("td[data-label]").evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, "::before").content));
+
 test.describe("the orders desk on a phone", () => {
   test.use({ allowedConsoleErrors: [failedToLoad(401), failedToLoad(404)] });
 
@@ -103,12 +107,10 @@ test.describe("the orders desk on a phone", () => {
     const row = page.getByTestId("desk-order").filter({ hasText: orderRef(order.orderGroupId) });
     await expect(row).toBeInViewport();
     // Each figure is named, as its column heading is not shown.
-    const labels = await row.locator("td[data-label]").evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, "::before").content));
-    expect(labels).toEqual(['"Placed: "', '"Dispatch by: "', '"Total: "']);
+    expect(await cellLabels(row)).toEqual(['"Placed: "', '"Dispatch by: "', '"Total: "']);
     await expect(page.getByLabel("Search")).toBeVisible();
     await expect(page.getByLabel("Status")).toBeHidden();
-    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+    await expectNoHorizontalScroll(page);
 
     // A filter is one tap away, and a view with a filter set shows it open, with how many are set.
     await page.getByText("More filters").tap();
@@ -123,10 +125,10 @@ test.describe("the orders desk on a phone", () => {
     await page.goto(`/staff/customers?q=${encodeURIComponent(customer.email)}`);
     const card = page.getByRole("row").filter({ hasText: customer.email });
     await expect(card).toBeInViewport();
-    expect(await card.locator("td[data-label]").evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, "::before").content))).toEqual(
+    expect(await cellLabels(card)).toEqual(
       ['"Phone: "', '"Orders: "', '"Spend: "', '"Refunds: "', '"Quotes: "', '"Trade account: "'],
     );
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expectNoHorizontalScroll(page);
 
     // The last tab of the row, opened, is scrolled into view.
     await page.goto("/staff/audit");
