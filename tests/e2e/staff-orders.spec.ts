@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { orderRef } from "../../domain/order-ref";
 import type { Locator } from "@playwright/test";
-import { createCustomer, expect, expectNoHorizontalScroll, failedToLoad, test } from "./fixtures";
+import { createCustomer, expect, expectNoHorizontalScroll, failedToLoad, test, type Customer } from "./fixtures";
 import { addStaffMember, completeArtwork, placePaidOrder, signInAsStaff } from "./journeys";
 
 const shots = process.env.E2E_SCREENSHOTS;
@@ -90,7 +90,7 @@ const cellLabels = (row: Locator) => row.locator("td[data-label]").evaluateAll((
 test.describe("the orders desk on a phone", () => {
   test.use({ allowedConsoleErrors: [failedToLoad(401), failedToLoad(404)] });
 
-  test("shows the search and the first order on the first screen, folds the filters until one is set, and keeps the current tab in view; customers are cards too @phone", async ({ page, baseURL }) => {
+  test("shows the search and the first order on the first screen, folds the filters until one is set, and keeps the current tab in view; customers, trade accounts, quotes and promo codes are cards too @phone", async ({ page, baseURL }) => {
     const customer = await createCustomer(baseURL!);
     const order = await placePaidOrder(baseURL!, customer, 2, 1, { poNumber: `PO-${Date.now()}` });
     const manager = await addStaffMember("manager");
@@ -130,8 +130,48 @@ test.describe("the orders desk on a phone", () => {
     );
     await expectNoHorizontalScroll(page);
 
+    // The back office's other lists are cards too. A trade account opened from the phone's own form:
+    await page.goto("/staff/accounts");
+    await page.getByLabel("Customer's email").fill(customer.email);
+    await page.getByLabel("Credit limit (£)").fill("500.00");
+    await page.getByRole("button", { name: "Open account" }).tap();
+    await expect(page.getByText(`Trade account opened for ${customer.email}: £500.00 on 30 days.`)).toBeVisible();
+    const account = page.getByRole("row").filter({ hasText: customer.email });
+    await expect(account).toBeVisible();
+    expect(await cellLabels(account)).toEqual(['"Limit: "', '"Owed: "', '"Overdue: "', '"Terms: "', '"State: "']);
+    await expectNoHorizontalScroll(page);
+    // a quote the customer asked for,
+    const quote = await makeQuote(baseURL!, customer);
+    await page.goto("/staff/quotes");
+    await page.getByRole("button", { name: "Priced", exact: true }).tap();
+    const quoteCard = page.getByRole("row").filter({ has: page.getByRole("link", { name: quote.number }) });
+    await expect(quoteCard).toBeVisible();
+    expect(await cellLabels(quoteCard)).toEqual(['"What: "', '"Asked: "', '"Total: "']);
+    await expectNoHorizontalScroll(page);
+    // and the promo codes, with their Edit and Pause buttons on the card.
+    await page.goto("/staff/promotions");
+    const promo = page.getByRole("row").filter({ has: page.getByRole("button", { name: /^Edit / }) }).first();
+    await expect(promo).toBeVisible();
+    expect(await cellLabels(promo)).toEqual(['"Discount: "', '"Runs: "', '"Terms: "', '"Used: "', '"State: "']);
+    await promo.scrollIntoViewIfNeeded();
+    await expect(promo.getByRole("button", { name: /^(Pause|Resume) / })).toBeInViewport({ ratio: 1 });
+    await expectNoHorizontalScroll(page);
+
     // The last tab of the row, opened, is scrolled into view.
     await page.goto("/staff/audit");
     await expect(tabs.getByRole("link", { name: "Audit log" })).toBeInViewport({ ratio: 1 });
   });
 });
+
+/** A formal quote of the customer's for five 1200 × 800 mm PVC banners, made as the basket's button makes it. */
+async function makeQuote(baseURL: string, customer: Customer): Promise<{ id: number; number: string }> {
+  const data = (await (await fetch(`${baseURL}/api/data`)).json()) as { categories: { subcategories: { products: { id: number; slug: string }[] }[] }[] };
+  const product = data.categories.flatMap((c) => c.subcategories.flatMap((s) => s.products)).find((p) => p.slug === "pvc-banner")!;
+  const made = await fetch(`${baseURL}/api/quotes`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${customer.token}` },
+    body: JSON.stringify({ lines: [{ productId: product.id, customWidth: 1200, customHeight: 800, quantity: 5, versions: 1, attributes: [] }] }),
+  });
+  expect(made.status).toBe(201);
+  return ((await made.json()) as { quote: { id: number; number: string } }).quote;
+}

@@ -33,7 +33,8 @@ export default function AccountsPage() {
         <p className="rounded-lg bg-white p-6 text-slate-600 ring-1 ring-slate-200">No trade accounts yet.</p>
       ) : (
         <DataTable
-          tableClassName="min-w-[44rem]"
+          tableClassName="sm:min-w-[44rem]"
+          stackOnPhone
           head={
             <>
               <th scope="col" className="px-4 py-3">Customer</th>
@@ -53,11 +54,11 @@ export default function AccountsPage() {
                 </Link>
                 <span className="block text-xs text-slate-500">{a.email}</span>
               </td>
-              <td className="px-4 py-3 text-right">{formatPence(a.creditLimitPence)}</td>
-              <td className="px-4 py-3 text-right">{formatPence(a.balancePence)}</td>
-              <td className={`px-4 py-3 text-right ${a.overduePence > 0 ? "font-semibold text-red-700" : ""}`}>{formatPence(a.overduePence)}</td>
-              <td className="px-4 py-3">{a.termsDays} days</td>
-              <td className="px-4 py-3">{a.onHold ? <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-bold text-red-800">On hold{a.holdReason === "overdue" ? " (overdue)" : ""}</span> : <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-800">Open</span>}</td>
+              <td className="stack-inline px-4 py-3 text-right whitespace-nowrap" data-label="Limit">{formatPence(a.creditLimitPence)}</td>
+              <td className="stack-inline px-4 py-3 text-right whitespace-nowrap" data-label="Owed">{formatPence(a.balancePence)}</td>
+              <td data-label="Overdue" className={`stack-inline px-4 py-3 text-right whitespace-nowrap ${a.overduePence > 0 ? "font-semibold text-red-700" : ""}`}>{formatPence(a.overduePence)}</td>
+              <td className="stack-inline px-4 py-3" data-label="Terms">{a.termsDays} days</td>
+              <td className="px-4 py-3" data-label="State">{a.onHold ? <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-bold text-red-800">On hold{a.holdReason === "overdue" ? " (overdue)" : ""}</span> : <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-800">Open</span>}</td>
             </tr>
           ))}
         </DataTable>

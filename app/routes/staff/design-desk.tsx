@@ -15,10 +15,11 @@ const DUE_BADGE: Record<NonNullable<DeskJob["due_status"]>, { text: string; clas
   "on-time": null,
 };
 
-const SECTIONS: { state: DeskJob["state"]; heading: string; empty: string }[] = [
-  { state: "designing", heading: "Proofs to make", empty: "No proofs owed: every brief has its proof." },
-  { state: "proof_sent", heading: "With the customer", empty: "No proofs waiting for a customer." },
-  { state: "brief", heading: "Waiting for the customer's brief", empty: "No briefs outstanding." },
+/** Each section of the desk; `stage` names its first column (and labels it on a phone's cards). */
+const SECTIONS: { state: DeskJob["state"]; heading: string; stage: string; empty: string }[] = [
+  { state: "designing", heading: "Proofs to make", stage: "Proof due", empty: "No proofs owed: every brief has its proof." },
+  { state: "proof_sent", heading: "With the customer", stage: "Proofs", empty: "No proofs waiting for a customer." },
+  { state: "brief", heading: "Waiting for the customer's brief", stage: "Brief", empty: "No briefs outstanding." },
 ];
 
 export default function DesignDesk() {
@@ -55,10 +56,11 @@ export default function DesignDesk() {
                 ) : (
                   <DataTable
                     className="mt-2"
-                    tableClassName="min-w-[44rem]"
+                    tableClassName="sm:min-w-[44rem]"
+                    stackOnPhone
                     head={
                       <>
-                        <th scope="col" className="px-3 py-2">{section.state === "designing" ? "Proof due" : section.state === "brief" ? "Brief" : "Proofs"}</th>
+                        <th scope="col" className="px-3 py-2">{section.stage}</th>
                         <th scope="col" className="px-3 py-2">Job</th>
                         <th scope="col" className="px-3 py-2">Item</th>
                         <th scope="col" className="px-3 py-2">Customer</th>
@@ -70,7 +72,7 @@ export default function DesignDesk() {
                       const badge = job.due_status ? DUE_BADGE[job.due_status] : null;
                       return (
                         <tr key={job.order_id} className="border-b border-slate-100 last:border-0" data-testid="desk-row">
-                          <td className="whitespace-nowrap px-3 py-2">
+                          <td className="whitespace-nowrap px-3 py-2" data-label={section.stage}>
                             {section.state === "designing" && job.proof_due ? (
                               <>
                                 <strong>{formatDeliveryDate(job.proof_due)}</strong>
@@ -95,8 +97,8 @@ export default function DesignDesk() {
                               {job.designs > 1 ? ` · ${job.designs} designs` : ""}
                             </span>
                           </td>
-                          <td className="px-3 py-2">{job.customer_name}</td>
-                          <td className="px-3 py-2">{job.designer ?? <span className="text-slate-500">Not taken</span>}</td>
+                          <td className="px-3 py-2" data-label="Customer">{job.customer_name}</td>
+                          <td className="px-3 py-2" data-label="Designer">{job.designer ?? <span className="text-slate-500">Not taken</span>}</td>
                         </tr>
                       );
                     })}

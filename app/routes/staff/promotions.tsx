@@ -79,6 +79,7 @@ export default function PromotionsPage() {
       {promotions && promotions.length > 0 ? (
         <DataTable
           className="relative mt-6"
+          stackOnPhone
           head={
             <>
               <th scope="col" className="px-3 py-2">Code</th>
@@ -97,11 +98,11 @@ export default function PromotionsPage() {
                 <span className="font-mono font-semibold">{p.code}</span>
                 {p.description ? <span className="block text-xs text-slate-500">{p.description}</span> : null}
               </td>
-              <td className="px-3 py-2 tabular-nums">{p.amountPence !== null ? formatPence(p.amountPence) : `${p.percent}%`}</td>
-              <td className="px-3 py-2 text-xs">
+              <td className="px-3 py-2 tabular-nums" data-label="Discount">{p.amountPence !== null ? formatPence(p.amountPence) : `${p.percent}%`}</td>
+              <td className="px-3 py-2 text-xs" data-label="Runs">
                 {p.startsAt ? formatUkDate(p.startsAt) : "now"} – {p.endsAt ? formatUkDate(p.endsAt) : "no end"}
               </td>
-              <td className="px-3 py-2 text-xs">
+              <td className="px-3 py-2 text-xs" data-label="Terms">
                 {[
                   p.minSpendPence ? `min spend ${formatPence(p.minSpendPence)}` : null,
                   p.perCustomerLimit !== null ? `${p.perCustomerLimit} per customer` : null,
@@ -110,12 +111,12 @@ export default function PromotionsPage() {
                   .filter(Boolean)
                   .join(" · ") || "none"}
               </td>
-              <td className="px-3 py-2 tabular-nums">
+              <td className="px-3 py-2 tabular-nums" data-label="Used">
                 {p.uses}
                 {p.usageLimit !== null ? ` of ${p.usageLimit}` : ""}
                 {p.held > 0 ? <span className="block text-xs text-slate-500">{p.held} in checkout</span> : null}
               </td>
-              <td className="px-3 py-2">
+              <td className="px-3 py-2" data-label="State">
                 <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATE_STYLES[p.state]}`}>{p.state}</span>
               </td>
               <td className="whitespace-nowrap px-3 py-2 text-right">

@@ -53,7 +53,8 @@ export default function QuotesPage() {
         <p className="rounded-lg bg-white p-6 text-slate-600 ring-1 ring-slate-200">No quotes here.</p>
       ) : (
         <DataTable
-          tableClassName="min-w-[40rem]"
+          tableClassName="sm:min-w-[40rem]"
+          stackOnPhone
           head={
             <>
               <th scope="col" className="px-4 py-3">Quote</th>
@@ -76,9 +77,9 @@ export default function QuotesPage() {
                 {q.customer}
                 <span className="block text-xs text-slate-500">{q.email}</span>
               </td>
-              <td className="max-w-xs truncate px-4 py-3">{q.summary}</td>
-              <td className="px-4 py-3">{formatUkDateTime(q.createdAt)}</td>
-              <td className="px-4 py-3 text-right">{q.status === "requested" ? "To price" : formatPence(q.totals.totalPence)}</td>
+              <td className="max-w-xs truncate px-4 py-3" data-label="What">{q.summary}</td>
+              <td className="px-4 py-3" data-label="Asked">{formatUkDateTime(q.createdAt)}</td>
+              <td className="px-4 py-3 text-right" data-label="Total">{q.status === "requested" ? "To price" : formatPence(q.totals.totalPence)}</td>
             </tr>
           ))}
         </DataTable>
