@@ -91,10 +91,30 @@ async function send<T>(method: string, url: string, options: { body?: unknown; a
     if ((error as Error)?.name === "AbortError") throw error;
     throw new NetworkError(error);
   }
-  const data = (await response.json().catch(() => ({}))) as T & ApiErrorBody;
+  // The body is read whole before it is parsed: a read that fails (the call aborted by a page that moved on,
+  // or the connection dropped mid-answer) is that failure, never an empty answer a page would take for the
+  // server's. A body that arrived whole but is not JSON (a proxy's error page) is read by its status below.
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    if ((error as Error)?.name === "AbortError") throw error;
+    throw new NetworkError(error);
+  }
+  const data = parseJsonObject(text) as T & ApiErrorBody;
   if (!response.ok) throw refusal(response.status, data, response.headers.get("retry-after"), options.auth === true);
   options.onHeaders?.(response.headers);
   return data;
+}
+
+/** A body's JSON, or an empty object for no body or one that is not JSON. */
+function parseJsonObject(text: string): unknown {
+  if (!text) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
+  }
 }
 
 /** The error for an answer that is not 2xx, read one way for every call: the server's words, its field errors, Retry-After. */
