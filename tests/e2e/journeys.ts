@@ -37,6 +37,22 @@ async function api<T>(baseURL: string, url: string, init: { method?: string; bod
   return (text ? JSON.parse(text) : {}) as T;
 }
 
+/** The catalogue's PVC banner, as the shop lists it. */
+async function pvcBanner(baseURL: string): Promise<{ id: number; slug: string }> {
+  const data = await api<{ categories: { subcategories: { products: { id: number; slug: string }[] }[] }[] }>(baseURL, "/api/data");
+  return data.categories.flatMap((c) => c.subcategories.flatMap((s) => s.products)).find((p) => p.slug === "pvc-banner")!;
+}
+
+/** A formal quote of the customer's for five 1200 × 800 mm PVC banners, made as the basket's button makes it. */
+export async function makeQuote(baseURL: string, customer: Customer): Promise<{ id: number; number: string }> {
+  const product = await pvcBanner(baseURL);
+  const made = await api<{ quote: { id: number; number: string } }>(baseURL, "/api/quotes", {
+    token: customer.token,
+    body: { lines: [{ productId: product.id, customWidth: 1200, customHeight: 800, quantity: 5, versions: 1, attributes: [] }] },
+  });
+  return made.quote;
+}
+
 /** A paid order of a 304 × 304 mm PVC banner (quantity `quantity`), made as the browser would: checkout, card, return. */
 export async function placePaidOrder(
   baseURL: string,
@@ -47,8 +63,7 @@ export async function placePaidOrder(
 ): Promise<{ orderGroupId: number; orderId: number }> {
   const delivery = { ...ADDRESS, ...(extra.postcode ? { postcode: extra.postcode } : {}), instructions: "" };
   await api(baseURL, "/api/checkout/address", { token: customer.token, body: { userId: customer.userId, billing: ADDRESS, delivery } });
-  const data = await api<{ categories: { subcategories: { products: { id: number; slug: string }[] }[] }[] }>(baseURL, "/api/data");
-  const product = data.categories.flatMap((c) => c.subcategories.flatMap((s) => s.products)).find((p) => p.slug === "pvc-banner")!;
+  const product = await pvcBanner(baseURL);
   const line = { productId: product.id, customWidth: 304, customHeight: 304, quantity, versions, attributes: [] };
   const price = await api<{ total: number }>(baseURL, "/api/calculatePrice", { body: { productId: product.id, customWidth: 304, customHeight: 304, selectedQuantity: quantity, attributes: [] } });
   const totals = orderTotals([poundsToPence(price.total)], 0);

@@ -2,8 +2,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { orderRef } from "../../domain/order-ref";
 import type { Locator } from "@playwright/test";
-import { createCustomer, expect, expectNoHorizontalScroll, failedToLoad, test, type Customer } from "./fixtures";
-import { addStaffMember, completeArtwork, placePaidOrder, signInAsStaff } from "./journeys";
+import { createCustomer, expect, expectNoHorizontalScroll, failedToLoad, test } from "./fixtures";
+import { addStaffMember, completeArtwork, makeQuote, placePaidOrder, signInAsStaff } from "./journeys";
 
 const shots = process.env.E2E_SCREENSHOTS;
 
@@ -163,16 +163,3 @@ test.describe("the orders desk on a phone", () => {
     await expect(tabs.getByRole("link", { name: "Audit log" })).toBeInViewport({ ratio: 1 });
   });
 });
-
-/** A formal quote of the customer's for five 1200 × 800 mm PVC banners, made as the basket's button makes it. */
-async function makeQuote(baseURL: string, customer: Customer): Promise<{ id: number; number: string }> {
-  const data = (await (await fetch(`${baseURL}/api/data`)).json()) as { categories: { subcategories: { products: { id: number; slug: string }[] }[] }[] };
-  const product = data.categories.flatMap((c) => c.subcategories.flatMap((s) => s.products)).find((p) => p.slug === "pvc-banner")!;
-  const made = await fetch(`${baseURL}/api/quotes`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${customer.token}` },
-    body: JSON.stringify({ lines: [{ productId: product.id, customWidth: 1200, customHeight: 800, quantity: 5, versions: 1, attributes: [] }] }),
-  });
-  expect(made.status).toBe(201);
-  return ((await made.json()) as { quote: { id: number; number: string } }).quote;
-}

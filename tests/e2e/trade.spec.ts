@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { addToBasket, createCustomer, expect, signIn, test, visit, type Customer } from "./fixtures";
-import { ADDRESS, addStaffMember, CARD, goodArtwork, signInAsStaff } from "./journeys";
+import { ADDRESS, addStaffMember, CARD, goodArtwork, makeQuote, signInAsStaff } from "./journeys";
 import { mailsContaining } from "./mail";
 
 /** With SHOTS=<folder>, each step's page is kept as a screenshot for a person to look at. */
@@ -164,15 +164,7 @@ test.describe("trade pages on a phone", () => {
   test("a quote, the trade account and the Quick Quote form fit a 390 px screen @phone", async ({ page, baseURL }) => {
     const customer = await createCustomer(baseURL!);
     await saveAddresses(baseURL!, customer);
-    const data = (await (await fetch(`${baseURL}/api/data`)).json()) as { categories: { subcategories: { products: { id: number; slug: string }[] }[] }[] };
-    const product = data.categories.flatMap((c) => c.subcategories.flatMap((s) => s.products)).find((p) => p.slug === "pvc-banner")!;
-    const made = await fetch(`${baseURL}/api/quotes`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${customer.token}` },
-      body: JSON.stringify({ lines: [{ productId: product.id, customWidth: 1200, customHeight: 800, quantity: 5, versions: 1, attributes: [] }] }),
-    });
-    expect(made.status).toBe(201);
-    const { quote } = (await made.json()) as { quote: { id: number } };
+    const quote = await makeQuote(baseURL!, customer);
     await signIn(page, customer);
     for (const [path, name] of [[`/my-account/quotes/${quote.id}`, "phone-quote"], ["/my-account/quotes", "phone-quotes"], ["/my-account/trade-account", "phone-trade-account"], ["/quick-quote", "phone-quick-quote"]] as const) {
       await visit(page, path);
